@@ -1,0 +1,5 @@
+import sys
+
+from boardroom.cli import main
+
+sys.exit(main())

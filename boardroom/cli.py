@@ -1,0 +1,69 @@
+"""The one command line: ``boardroom perft | replay | schema``."""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+import time
+from pathlib import Path
+
+from boardroom.draughts import VARIANTS, Board, DraughtsError
+from boardroom.draughts.perft import perft
+
+
+def _perft(args: argparse.Namespace) -> int:
+    try:
+        board = Board(args.fen, variant=VARIANTS[args.variant])
+    except DraughtsError as exc:
+        print(f"error: {exc}", file=sys.stderr)
+        return 2
+    for depth in range(1, args.depth + 1):
+        started = time.perf_counter()
+        nodes = perft(board, depth)
+        took = time.perf_counter() - started
+        nps = int(nodes / took) if took > 0 else 0
+        print(f"depth={depth} nodes={nodes} time={took:.3f} nps={nps}", flush=True)
+    return 0
+
+
+def _replay(args: argparse.Namespace) -> int:
+    from boardroom.replay import replay
+
+    try:
+        text = Path(args.file).read_text(encoding="utf-8")
+    except OSError as exc:
+        print(f"error: cannot read {args.file}: {exc.strerror}", file=sys.stderr)
+        return 2
+    result = replay(text.splitlines(), keep_going=args.keep_going)
+    print(json.dumps(result.report(args.keep_going), ensure_ascii=False, indent=1))
+    return 1 if result.refusals and not args.keep_going else 0
+
+
+def _parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(
+        prog="boardroom", description="Boardroom: live games on a draughts board."
+    )
+    commands = parser.add_subparsers(dest="command", required=True)
+    p = commands.add_parser("perft", help="count leaf positions of the draughts engine")
+    p.add_argument("depth", type=int)
+    p.add_argument(
+        "--fen", default=None, help="start position (PDN FEN); the variant's start by default"
+    )
+    p.add_argument("--variant", choices=sorted(VARIANTS), default="russian")
+    p.set_defaults(run=_perft)
+    r = commands.add_parser("replay", help="play a JSON-lines game file and print the host's state")
+    r.add_argument("file")
+    r.add_argument("--keep-going", action="store_true", help="report refused commands and go on")
+    r.set_defaults(run=_replay)
+    return parser
+
+
+def main(argv: list[str] | None = None) -> int:
+    args = _parser().parse_args(argv)
+    code: int = args.run(args)
+    return code
+
+
+if __name__ == "__main__":
+    sys.exit(main())
