@@ -9,6 +9,7 @@ from boardroom.draughts import fen as fen_codec
 from boardroom.draughts.errors import FenError, NotationError
 from boardroom.draughts.generate import capture_moves, count_legal, legal_moves
 from boardroom.draughts.moves import Move
+from boardroom.draughts.notation import match_move
 from boardroom.draughts.squares import BLACK_CROWN, NAME, WHITE_CROWN, square_index
 from boardroom.draughts.variants import RUSSIAN, Variant
 
@@ -94,9 +95,6 @@ class Board:
     def turn(self) -> Color:
         return "white" if self.white_to_move else "black"
 
-    def _sides(self) -> tuple[int, int]:
-        return (self.white, self.black) if self.white_to_move else (self.black, self.white)
-
     @property
     def legal_moves(self) -> list[Move]:
         if self.white_to_move:
@@ -110,7 +108,7 @@ class Board:
         return count_legal(self.black, self.white, self.kings, False, self.variant)
 
     def has_capture(self) -> bool:
-        own, opp = self._sides()
+        own, opp = (self.white, self.black) if self.white_to_move else (self.black, self.white)
         return bool(capture_moves(own, opp, self.kings, self.white_to_move, self.variant))
 
     def moves_for(self, piece_ids: Collection[str]) -> list[Move]:
@@ -135,7 +133,7 @@ class Board:
         else:
             self.black = (self.black & ~origin) | target
             self.white &= ~captures
-        if moved_king or move.crown_step:
+        if moved_king or (move.crown_step and self.variant.promotion == "king"):
             kings = (kings & ~origin) | target
         self.kings = kings & ~captures
         self.quiet_king_plies = self.quiet_king_plies + 1 if moved_king and not captures else 0
@@ -250,9 +248,12 @@ class Board:
         ...
         boardroom.draughts.errors.IllegalMoveError: c3-d4 is not legal here; legal moves: c3:e5:g3
         """
-        from boardroom.draughts.notation import match_move
+        return match_move(self.legal_moves, text, self._every_sequence)
 
-        return match_move(self.legal_moves, text)
+    def _every_sequence(self) -> list[Move]:
+        """Every capture sequence, also those that are one move with another."""
+        own, opp = (self.white, self.black) if self.white_to_move else (self.black, self.white)
+        return capture_moves(own, opp, self.kings, self.white_to_move, self.variant, distinct=False)
 
     def push_notation(self, text: str) -> Move:
         move = self.parse_move(text)

@@ -263,7 +263,9 @@ def _free_run(beyond: int, occupied: int, up: bool) -> int:
     return beyond & ~((1 << blockers.bit_length()) - 1)
 
 
-def capture_moves(own: int, opp: int, kings: int, white: bool, variant: Variant) -> list[Move]:
+def capture_moves(
+    own: int, opp: int, kings: int, white: bool, variant: Variant, distinct: bool = True
+) -> list[Move]:
     """All complete capture sequences of the side owning ``own`` (empty if none).
 
     Unless the variant orders captures, sequences with the same start, end,
@@ -292,9 +294,14 @@ def capture_moves(own: int, opp: int, kings: int, white: bool, variant: Variant)
         else:
             search.man(sq, sq, 0, (), ())
         moves.extend(search.found)
-    if variant.ordered_captures or len(moves) < 2:
+    if variant.ordered_captures or not distinct or len(moves) < 2:
         return moves
-    return list({(m.origin, m.target, m.captures, m.crown_step > 0): m for m in moves}.values())
+    return list({same_move_key(m): m for m in moves}.values())
+
+
+def same_move_key(move: Move) -> tuple[int, int, int, bool]:
+    """Capture sequences with the same key leave the same position: one move."""
+    return move.origin, move.target, move.captures, move.crown_step > 0
 
 
 def legal_moves(own: int, opp: int, kings: int, white: bool, variant: Variant) -> list[Move]:

@@ -3,8 +3,10 @@
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 
 from boardroom.draughts.errors import IllegalMoveError, NotationError
+from boardroom.draughts.generate import same_move_key
 from boardroom.draughts.moves import Move
 from boardroom.draughts.squares import square_index
 
@@ -64,26 +66,38 @@ def _in_order(wanted: list[int], path: tuple[int, ...]) -> bool:
     return all(sq in remaining for sq in wanted)
 
 
-def match_move(legal: list[Move], text: str) -> Move:
-    """The one move of ``legal`` that ``text`` names, or a typed error saying why not."""
+def match_move(legal: list[Move], text: str, sequences: Callable[[], list[Move]]) -> Move:
+    """The one move of ``legal`` that ``text`` names, or a typed error saying why not.
+
+    ``sequences`` gives every capture sequence, so that a circular capture may be
+    written either way round; each is read as the legal move it is one with.
+    """
     written = WrittenMove(text)
-    found = [m for m in legal if written.matches(m)]
+    canonical = {same_move_key(m): m for m in legal}
+    found = _matching(written, legal, sequences, canonical)
     if not found and not written.capture:
         written.capture = True
-        found = [m for m in legal if m.captures and written.matches(m)]
+        found = _matching(written, legal, sequences, canonical)
     if len(found) == 1:
         return found[0]
     if found:
-        options = [describe(m) for m in found]
+        options = sorted(str(m) for m in found)
         raise IllegalMoveError(
             f"{written.text} is ambiguous: write one of {', '.join(options)}", options
         )
-    listing = ", ".join(describe(m) for m in legal) or "none"
-    raise IllegalMoveError(
-        f"{written.text} is not legal here; legal moves: {listing}", [describe(m) for m in legal]
-    )
+    options = sorted(str(m) for m in legal)
+    listing = ", ".join(options) or "none"
+    raise IllegalMoveError(f"{written.text} is not legal here; legal moves: {listing}", options)
 
 
-def describe(move: Move) -> str:
-    """The move's notation; captures of two or more pieces name the pieces taken."""
-    return str(move)
+def _matching(
+    written: WrittenMove,
+    legal: list[Move],
+    sequences: Callable[[], list[Move]],
+    canonical: dict[tuple[int, int, int, bool], Move],
+) -> list[Move]:
+    found = [m for m in legal if written.matches(m)]
+    if found or not written.capture or not any(m.captures for m in legal):
+        return found
+    keys = {same_move_key(m) for m in sequences() if written.matches(m)}
+    return [canonical[k] for k in keys if k in canonical]
