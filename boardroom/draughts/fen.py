@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import re
+from functools import lru_cache
 from typing import NamedTuple
 
 from boardroom.draughts.errors import FenError
@@ -31,6 +32,11 @@ def parse(text: str) -> Position:
     """
     if not isinstance(text, str):
         raise FenError(f"a FEN must be text, not {type(text).__name__}")
+    return _parse_text(text)
+
+
+@lru_cache(maxsize=256)
+def _parse_text(text: str) -> Position:
     try:
         return _parse(text)
     except FenError as exc:

@@ -96,28 +96,36 @@ def _king_reach(sq: int, occupied: int) -> int:
 
 def quiet_moves(own: int, opp: int, kings: int, white: bool) -> list[Move]:
     """All non-capturing moves of the side owning ``own``."""
-    empty = VALID & ~(own | opp)
+    occupied = own | opp
+    empty = VALID & ~occupied
     men = own & ~kings
     moves: list[Move] = []
     append = moves.append
     if white:
-        steps = ((men << 5) & empty, WHITE_STEP_5), ((men << 4) & empty, WHITE_STEP_4)
+        targets, table = (men << 5) & empty, WHITE_STEP_5
+        other, other_table = (men << 4) & empty, WHITE_STEP_4
     else:
-        steps = ((men >> 4) & empty, BLACK_STEP_4), ((men >> 5) & empty, BLACK_STEP_5)
-    for targets, table in steps:
-        while targets:
-            low = targets & -targets
-            append(table[low.bit_length() - 1])  # type: ignore[arg-type]
-            targets ^= low
-    if own & kings:
-        occupied = own | opp
-        for sq in _low_bits(own & kings):
-            row = KING_STEP[sq]
-            reach = _king_reach(sq, occupied)
-            while reach:
-                low = reach & -reach
-                append(row[low.bit_length() - 1])  # type: ignore[arg-type]
-                reach ^= low
+        targets, table = (men >> 4) & empty, BLACK_STEP_4
+        other, other_table = (men >> 5) & empty, BLACK_STEP_5
+    while targets:
+        low = targets & -targets
+        append(table[low.bit_length() - 1])  # type: ignore[arg-type]
+        targets ^= low
+    while other:
+        low = other & -other
+        append(other_table[low.bit_length() - 1])  # type: ignore[arg-type]
+        other ^= low
+    own_kings = own & kings
+    while own_kings:
+        low = own_kings & -own_kings
+        sq = low.bit_length() - 1
+        own_kings ^= low
+        row = KING_STEP[sq]
+        reach = _king_reach(sq, occupied)
+        while reach:
+            low = reach & -reach
+            append(row[low.bit_length() - 1])  # type: ignore[arg-type]
+            reach ^= low
     return moves
 
 
@@ -263,6 +271,29 @@ def _free_run(beyond: int, occupied: int, up: bool) -> int:
     return beyond & ~((1 << blockers.bit_length()) - 1)
 
 
+def _jumpers(own: int, opp: int, kings: int, white: bool, backward: bool) -> int:
+    """The pieces of ``own`` that can capture (a fast test before the full search)."""
+    occupied = own | opp
+    empty = VALID & ~occupied
+    men = own & ~kings
+    if backward:
+        found = men & (
+            (opp >> 5) & (empty >> 10)
+            | (opp >> 4) & (empty >> 8)
+            | (opp << 4) & (empty << 8)
+            | (opp << 5) & (empty << 10)
+        )
+    else:
+        found = _men_jumpers(men, opp, empty, white, False)
+    own_kings = own & kings
+    while own_kings:
+        low = own_kings & -own_kings
+        own_kings ^= low
+        if _king_can_take(low.bit_length() - 1, opp, occupied, 0):
+            found |= low
+    return found
+
+
 def capture_moves(
     own: int, opp: int, kings: int, white: bool, variant: Variant, distinct: bool = True
 ) -> list[Move]:
@@ -271,29 +302,24 @@ def capture_moves(
     Unless the variant orders captures, sequences with the same start, end,
     pieces taken and crowning are one move.
     """
-    occupied = own | opp
-    men = own & ~kings
-    empty = VALID & ~occupied
-    if variant.men_capture_backward:
-        jumpers = men & (
-            (opp >> 5) & (empty >> 10)
-            | (opp >> 4) & (empty >> 8)
-            | (opp << 4) & (empty << 8)
-            | (opp << 5) & (empty << 10)
-        )
-    else:
-        jumpers = _men_jumpers(men, opp, empty, white, False)
-    own_kings = own & kings
-    if not jumpers and not own_kings:
+    jumpers = _jumpers(own, opp, kings, white, variant.men_capture_backward)
+    if not jumpers:
         return []
-    moves: list[Move] = []
-    for sq in _low_bits(jumpers | own_kings):
-        search = _CaptureSearch(opp, occupied & ~(1 << sq), white, variant)
-        if (own_kings >> sq) & 1:
+    return _captures(jumpers, own, opp, kings, white, variant, distinct)
+
+
+def _captures(
+    jumpers: int, own: int, opp: int, kings: int, white: bool, variant: Variant, distinct: bool
+) -> list[Move]:
+    occupied = own | opp
+    search = _CaptureSearch(opp, occupied, white, variant)
+    for sq in _low_bits(jumpers):
+        search.occupied = occupied & ~(1 << sq)
+        if (kings >> sq) & 1:
             search.king(sq, sq, 0, (), (), 0)
         else:
             search.man(sq, sq, 0, (), ())
-        moves.extend(search.found)
+    moves = search.found
     if variant.ordered_captures or not distinct or len(moves) < 2:
         return moves
     return list({same_move_key(m): m for m in moves}.values())
@@ -306,10 +332,15 @@ def same_move_key(move: Move) -> tuple[int, int, int, bool]:
 
 def legal_moves(own: int, opp: int, kings: int, white: bool, variant: Variant) -> list[Move]:
     """The legal moves: the captures if there are any, otherwise the quiet moves."""
-    return capture_moves(own, opp, kings, white, variant) or quiet_moves(own, opp, kings, white)
+    jumpers = _jumpers(own, opp, kings, white, variant.men_capture_backward)
+    if jumpers:
+        return _captures(jumpers, own, opp, kings, white, variant, True)
+    return quiet_moves(own, opp, kings, white)
 
 
 def count_legal(own: int, opp: int, kings: int, white: bool, variant: Variant) -> int:
     """``len(legal_moves(...))`` without building the quiet moves."""
-    captures = capture_moves(own, opp, kings, white, variant)
-    return len(captures) if captures else count_quiet(own, opp, kings, white)
+    jumpers = _jumpers(own, opp, kings, white, variant.men_capture_backward)
+    if jumpers:
+        return len(_captures(jumpers, own, opp, kings, white, variant, True))
+    return count_quiet(own, opp, kings, white)
