@@ -1,0 +1,1 @@
+"""Robots that take empty seats."""

@@ -1,0 +1,169 @@
+"""The order book of one stock: limit orders, price–time priority, partial fills.
+
+Matching is a pure function: :func:`fills_for` says which resting orders an
+incoming order trades with, at the resting order's price, best price first and,
+at one price, the earliest order first. Applying the fills is the evolve step.
+
+>>> book = Book()
+>>> book.add(Order("o1", "p1", 3, "sell", 5, 12, 1))
+>>> book.add(Order("o2", "p2", 3, "sell", 5, 11, 2))
+>>> [(f.order, f.qty, f.price) for f in fills_for(book, Order("o3", "p3", 3, "buy", 7, 12, 3))]
+[('o2', 5, 11), ('o1', 2, 12)]
+>>> book.depth()
+{'bids': [], 'asks': [[11, 5], [12, 5]]}
+"""
+
+from __future__ import annotations
+
+import bisect
+from dataclasses import dataclass, field, replace
+from typing import Final
+
+from boardroom.kernel import Json
+
+SIDES: Final = ("buy", "sell")
+
+
+@dataclass(frozen=True)
+class Order:
+    """A limit order; ``qty`` is what is still open, ``seq`` its place in time."""
+
+    id: str
+    account: str
+    stock: int
+    side: str
+    qty: int
+    price: int
+    seq: int
+    by: str = ""
+    privatization: bool = False
+
+    @property
+    def reserved_cash(self) -> int:
+        """The cash a buy order keeps locked for what is still open."""
+        return self.qty * self.price if self.side == "buy" else 0
+
+    def crosses(self, price: int) -> bool:
+        """Would this order trade with an opposite order at ``price``?
+
+        >>> Order("o1", "p1", 1, "buy", 1, 10, 1).crosses(9)
+        True
+        """
+        return price <= self.price if self.side == "buy" else price >= self.price
+
+    def as_json(self) -> Json:
+        return {
+            "order": self.id,
+            "account": self.account,
+            "stock": self.stock,
+            "side": self.side,
+            "qty": self.qty,
+            "price": self.price,
+        }
+
+
+@dataclass(frozen=True)
+class Fill:
+    """One trade an incoming order makes with a resting order."""
+
+    order: str
+    account: str
+    qty: int
+    price: int
+
+
+def _priority(order: Order) -> tuple[int, int]:
+    return (-order.price if order.side == "buy" else order.price, order.seq)
+
+
+@dataclass
+class Book:
+    """The open orders of one stock, each side in priority order."""
+
+    bids: list[Order] = field(default_factory=list)
+    asks: list[Order] = field(default_factory=list)
+
+    def copy(self) -> Book:
+        return Book(list(self.bids), list(self.asks))
+
+    def side(self, side: str) -> list[Order]:
+        return self.bids if side == "buy" else self.asks
+
+    def add(self, order: Order) -> None:
+        """Rest an order in its place by price, then time."""
+        orders = self.side(order.side)
+        keys = [_priority(o) for o in orders]
+        orders.insert(bisect.bisect_right(keys, _priority(order)), order)
+
+    def find(self, order_id: str) -> Order | None:
+        for order in (*self.bids, *self.asks):
+            if order.id == order_id:
+                return order
+        return None
+
+    def reduce(self, order_id: str, qty: int) -> Order:
+        """Take ``qty`` off an order (a fill or a cancel); it leaves the book at zero."""
+        for orders in (self.bids, self.asks):
+            for index, order in enumerate(orders):
+                if order.id == order_id:
+                    if not 0 < qty <= order.qty:
+                        raise ValueError(f"cannot take {qty} off {order_id} ({order.qty} open)")
+                    if qty == order.qty:
+                        del orders[index]
+                    else:
+                        orders[index] = replace(order, qty=order.qty - qty)
+                    return order
+        raise KeyError(order_id)
+
+    def orders(self) -> list[Order]:
+        return [*self.bids, *self.asks]
+
+    def best(self, side: str) -> int | None:
+        orders = self.side(side)
+        return orders[0].price if orders else None
+
+    def is_crossed(self) -> bool:
+        bid, ask = self.best("buy"), self.best("sell")
+        return bid is not None and ask is not None and bid >= ask
+
+    def depth(self) -> Json:
+        """The public book: price levels and sizes, best first, no names."""
+        return {"bids": _levels(self.bids), "asks": _levels(self.asks)}
+
+
+def _levels(orders: list[Order]) -> list[list[int]]:
+    levels: list[list[int]] = []
+    for order in orders:
+        if levels and levels[-1][0] == order.price:
+            levels[-1][1] += order.qty
+        else:
+            levels.append([order.price, order.qty])
+    return levels
+
+
+def fills_for(book: Book, incoming: Order) -> list[Fill]:
+    """The trades ``incoming`` makes against the book, in priority order.
+
+    Matching stops at the first resting order that does not cross, or at one of
+    the same account (callers refuse such orders beforehand: no self-trade).
+    """
+    fills: list[Fill] = []
+    left = incoming.qty
+    for resting in book.side("sell" if incoming.side == "buy" else "buy"):
+        if left == 0 or not incoming.crosses(resting.price) or resting.account == incoming.account:
+            break
+        qty = min(left, resting.qty)
+        fills.append(Fill(resting.id, resting.account, qty, resting.price))
+        left -= qty
+    return fills
+
+
+def would_self_trade(book: Book, incoming: Order) -> bool:
+    """Does ``incoming`` cross an open order of its own account?
+
+    >>> book = Book([Order("o1", "p1", 2, "buy", 1, 12, 1)], [])
+    >>> would_self_trade(book, Order("o2", "p1", 2, "sell", 1, 12, 2))
+    True
+    """
+    opposite = book.side("sell" if incoming.side == "buy" else "buy")
+    return any(o.account == incoming.account and incoming.crosses(o.price) for o in opposite)

@@ -1,0 +1,182 @@
+"""The ledger: the one place where money and shares move.
+
+Every unit of cash and every share moves through :meth:`Ledger.transfer`, with a
+reason. Amounts are whole numbers. The market is the issuer of everything at the
+start and the only account that may go negative, so every asset sums to zero
+over all accounts. Reservations (open orders, taxes due) lock part of a balance:
+it cannot be spent or sold until released.
+
+>>> ledger = Ledger()
+>>> ledger.transfer(MARKET, "p1", CASH, 200, "endowment")
+>>> ledger.transfer(MARKET, "p1", 3, 5, "issue")
+>>> ledger.reserve("p1", CASH, 50, "order")
+>>> ledger.free("p1", CASH), ledger.balance(MARKET, CASH), ledger.balance("p1", 3)
+(150, -200, 5)
+>>> ledger.transfer("p1", "p2", CASH, 151, "trade")
+Traceback (most recent call last):
+...
+boardroom.games.exchange.ledger.LedgerError: p1 has 150 free cash, cannot pay 151 (trade).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from dataclasses import dataclass, field
+from typing import Final
+
+Asset = str | int
+"""``"cash"`` or a stock number 1–8."""
+
+CASH: Final = "cash"
+MARKET: Final = "market"
+STATE: Final = "state"
+REASONS: Final = frozenset(
+    {
+        "endowment",
+        "issue",
+        "trade",
+        "capture",
+        "income",
+        "dividend",
+        "tax",
+        "salary",
+        "bonus",
+        "settlement",
+    }
+)
+
+
+class LedgerError(ValueError):
+    """A transfer or reservation the ledger cannot make (a bug in the caller)."""
+
+
+def firm_account(firm: int) -> str:
+    """The account name of a firm.
+
+    >>> firm_account(3)
+    'firm:3'
+    """
+    return f"firm:{firm}"
+
+
+def account_firm(account: str) -> int | None:
+    """The firm number of a firm account, else None.
+
+    >>> account_firm("firm:3"), account_firm("p3")
+    (3, None)
+    """
+    if account.startswith("firm:") and account[5:].isdigit():
+        return int(account[5:])
+    return None
+
+
+@dataclass
+class Ledger:
+    """Balances and reservations of every account, by asset."""
+
+    balances: dict[str, dict[Asset, int]] = field(default_factory=dict)
+    reserved: dict[str, dict[Asset, int]] = field(default_factory=dict)
+
+    def copy(self) -> Ledger:
+        """An independent copy."""
+        return Ledger(
+            {acc: dict(assets) for acc, assets in self.balances.items()},
+            {acc: dict(assets) for acc, assets in self.reserved.items()},
+        )
+
+    def balance(self, account: str, asset: Asset) -> int:
+        return self.balances.get(account, {}).get(asset, 0)
+
+    def held(self, account: str, asset: Asset) -> int:
+        """What ``account`` has reserved of ``asset``."""
+        return self.reserved.get(account, {}).get(asset, 0)
+
+    def free(self, account: str, asset: Asset) -> int:
+        """What ``account`` may spend or sell now: its balance less its reservations."""
+        return self.balance(account, asset) - self.held(account, asset)
+
+    def transfer(self, source: str, target: str, asset: Asset, amount: int, reason: str) -> None:
+        """Move ``amount`` of ``asset`` from ``source`` to ``target``, for ``reason``.
+
+        Only the market may go below zero; nobody may spend what is reserved,
+        except a transfer that pays out of a reservation (see :meth:`pay_reserved`).
+        """
+        self._check(source, target, amount, reason)
+        if source != MARKET and self.free(source, asset) < amount:
+            what = "cash" if asset == CASH else f"shares of firm {asset}"
+            raise LedgerError(
+                f"{source} has {self.free(source, asset)} free {what}, "
+                f"cannot pay {amount} ({reason})."
+            )
+        self._move(source, target, asset, amount)
+
+    def pay_reserved(
+        self, source: str, target: str, asset: Asset, amount: int, reason: str
+    ) -> None:
+        """Transfer ``amount`` that ``source`` had reserved: release it and pay it at once."""
+        self.release(source, asset, amount)
+        self.transfer(source, target, asset, amount, reason)
+
+    @staticmethod
+    def _check(source: str, target: str, amount: int, reason: str) -> None:
+        if reason not in REASONS:
+            raise LedgerError(f"unknown transfer reason {reason!r}")
+        if isinstance(amount, bool) or not isinstance(amount, int) or amount < 0:
+            raise LedgerError(f"a transfer amount must be a whole number ≥ 0, not {amount!r}")
+        if source == target:
+            raise LedgerError(f"{source} cannot pay itself ({reason})")
+
+    def _move(self, source: str, target: str, asset: Asset, amount: int) -> None:
+        if amount == 0:
+            return
+        from_assets = self.balances.setdefault(source, {})
+        to_assets = self.balances.setdefault(target, {})
+        from_assets[asset] = from_assets.get(asset, 0) - amount
+        to_assets[asset] = to_assets.get(asset, 0) + amount
+
+    def reserve(self, account: str, asset: Asset, amount: int, reason: str) -> None:
+        """Lock ``amount`` of ``account``'s free ``asset`` (an open order, a tax due)."""
+        if amount < 0 or self.free(account, asset) < amount:
+            raise LedgerError(f"{account} cannot reserve {amount} of {asset} ({reason})")
+        if amount:
+            assets = self.reserved.setdefault(account, {})
+            assets[asset] = assets.get(asset, 0) + amount
+
+    def release(self, account: str, asset: Asset, amount: int) -> None:
+        """Unlock ``amount`` previously reserved."""
+        if amount < 0 or self.held(account, asset) < amount:
+            raise LedgerError(f"{account} has not reserved {amount} of {asset}")
+        if amount:
+            assets = self.reserved[account]
+            assets[asset] -= amount
+            if not assets[asset]:
+                del assets[asset]
+
+    def accounts(self) -> list[str]:
+        return sorted(self.balances)
+
+    def holdings(self, account: str) -> dict[int, int]:
+        """The shares ``account`` holds, by stock (only non-zero)."""
+        assets = self.balances.get(account, {})
+        return {int(a): n for a, n in sorted(assets.items(), key=_asset_key) if a != CASH and n}
+
+    def holders(self, stock: int) -> dict[str, int]:
+        """Who holds shares of ``stock`` (the market, the issuer, excluded)."""
+        return {
+            acc: n
+            for acc, assets in sorted(self.balances.items())
+            if acc != MARKET and (n := assets.get(stock, 0))
+        }
+
+    def totals(self) -> Iterator[tuple[Asset, int]]:
+        """Each asset's sum over all accounts (always zero)."""
+        sums: dict[Asset, int] = {}
+        for assets in self.balances.values():
+            for asset, amount in assets.items():
+                sums[asset] = sums.get(asset, 0) + amount
+        return iter(sorted(sums.items(), key=_asset_key))
+
+
+def _asset_key(item: tuple[Asset, int]) -> tuple[int, int]:
+    asset = item[0]
+    return (0, 0) if asset == CASH else (1, int(asset))

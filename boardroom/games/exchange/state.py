@@ -1,0 +1,186 @@
+"""The state of one game of Exchange Draughts: the fold of its events.
+
+The state is plain data. :meth:`ExchangeState.clone` gives an independent copy
+(``decide`` works on one, so it never touches the real state);
+:meth:`ExchangeState.snapshot` gives a comparable JSON picture of everything.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from boardroom.draughts import Board
+from boardroom.games.exchange.book import Book
+from boardroom.games.exchange.ledger import Ledger
+from boardroom.games.exchange.ruleset import FIRMS, Ruleset
+from boardroom.kernel import Json
+
+PHASES = ("setup", "board", "dividends", "exchange", "meeting_calls", "meetings", "taxes", "ended")
+
+
+@dataclass
+class Firm:
+    """A joint-stock company: its director, its payout and this year's books."""
+
+    number: int
+    director: str | None
+    payout: int
+    earnings: int = 0
+    tax_due: int = 0
+
+    def copy(self) -> Firm:
+        return Firm(self.number, self.director, self.payout, self.earnings, self.tax_due)
+
+
+@dataclass
+class Call:
+    """Who is on call on the board, and how this colour's round has gone so far.
+
+    ``takeover`` is 0 for a normal call, 1 while a firm moves a piece of the late
+    colour, 2 while it then moves its own piece. ``declined`` are the firms of
+    this round that could move but passed; ``must_move`` forbids passing.
+    """
+
+    color: str
+    firm: int
+    round_start: int
+    declined: list[int] = field(default_factory=list)
+    must_move: bool = False
+    takeover: int = 0
+
+    def copy(self) -> Call:
+        return Call(
+            self.color,
+            self.firm,
+            self.round_start,
+            list(self.declined),
+            self.must_move,
+            self.takeover,
+        )
+
+
+@dataclass(frozen=True)
+class Vote:
+    """A holding's vote at a meeting."""
+
+    voter: str
+    director: str
+    payout: int
+
+
+@dataclass
+class Meeting:
+    """One firm's meeting: its candidates and the votes cast so far (by holding)."""
+
+    candidates: list[str]
+    votes: dict[str, Vote] = field(default_factory=dict)
+
+    def copy(self) -> Meeting:
+        return Meeting(list(self.candidates), dict(self.votes))
+
+
+@dataclass
+class ExchangeState:
+    """Everything the game core knows about one game."""
+
+    ruleset: Ruleset
+    seed: int
+    players: dict[str, str]
+    officials: list[str]
+    firms: dict[int, Firm]
+    ledger: Ledger
+    board: Board
+    pointers: dict[str, int]
+    books: dict[int, Book]
+    prices: dict[int, int]
+    closes: dict[int, int]
+    phase: str = "setup"
+    year: int = 0
+    opening: bool = False
+    started: bool = False
+    call: Call | None = None
+    deadline: float | None = None
+    min_move_at: float = 0.0
+    paused_at: float | None = None
+    moves_this_year: int = 0
+    board_result: Json | None = None
+    order_count: int = 0
+    meeting_calls: dict[int, list[str]] = field(default_factory=dict)
+    meetings: dict[int, Meeting] = field(default_factory=dict)
+    history: list[Json] = field(default_factory=list)
+    results: Json | None = None
+    log: list[Json] = field(default_factory=list)
+
+    def clone(self) -> ExchangeState:
+        """An independent copy (the ruleset and past events are immutable, so shared)."""
+        return ExchangeState(
+            ruleset=self.ruleset,
+            seed=self.seed,
+            players=dict(self.players),
+            officials=list(self.officials),
+            firms={n: f.copy() for n, f in self.firms.items()},
+            ledger=self.ledger.copy(),
+            board=self.board.copy(),
+            pointers=dict(self.pointers),
+            books={n: b.copy() for n, b in self.books.items()},
+            prices=dict(self.prices),
+            closes=dict(self.closes),
+            phase=self.phase,
+            year=self.year,
+            opening=self.opening,
+            started=self.started,
+            call=None if self.call is None else self.call.copy(),
+            deadline=self.deadline,
+            min_move_at=self.min_move_at,
+            paused_at=self.paused_at,
+            moves_this_year=self.moves_this_year,
+            board_result=self.board_result,
+            order_count=self.order_count,
+            meeting_calls={n: list(c) for n, c in self.meeting_calls.items()},
+            meetings={n: m.copy() for n, m in self.meetings.items()},
+            history=list(self.history),
+            results=self.results,
+            log=list(self.log),
+        )
+
+    def firm_of_piece(self, piece_id: str | None) -> int | None:
+        """The firm that owns a piece, from its id (``"3.2"`` → 3)."""
+        if piece_id is None:
+            return None
+        head = piece_id.split(".", 1)[0]
+        return int(head) if head.isdigit() and int(head) in FIRMS else None
+
+    def piece_ids(self, firm: int) -> set[str]:
+        """The ids of the firm's pieces still on the board."""
+        prefix = f"{firm}."
+        return {pid for pid in self.board.ids().values() if pid.startswith(prefix)}
+
+    def snapshot(self) -> Json:
+        """Everything, as comparable JSON-like data (the board by FEN and piece ids)."""
+        return {
+            "phase": self.phase,
+            "year": self.year,
+            "opening": self.opening,
+            "started": self.started,
+            "fen": self.board.fen(),
+            "ids": self.board.ids(),
+            "firms": {n: vars(f).copy() for n, f in self.firms.items()},
+            "balances": self.ledger.balances,
+            "reserved": {a: r for a, r in self.ledger.reserved.items() if r},
+            "pointers": self.pointers,
+            "call": None if self.call is None else vars(self.call).copy(),
+            "books": {n: (b.bids, b.asks) for n, b in self.books.items()},
+            "prices": self.prices,
+            "closes": self.closes,
+            "deadline": self.deadline,
+            "min_move_at": self.min_move_at,
+            "paused_at": self.paused_at,
+            "moves_this_year": self.moves_this_year,
+            "board_result": self.board_result,
+            "order_count": self.order_count,
+            "meeting_calls": self.meeting_calls,
+            "meetings": {n: (m.candidates, m.votes) for n, m in self.meetings.items()},
+            "history": self.history,
+            "results": self.results,
+            "log": self.log,
+        }

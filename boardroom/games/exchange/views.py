@@ -1,0 +1,265 @@
+"""The one door out of the core: what each viewer may see (§6–§7).
+
+* ``"host"`` sees everything.
+* ``"projector"`` sees only public information: the board, who is on call,
+  directors, payouts, the public book (prices and sizes, no names), the trades
+  (stock, price, quantity, time), closing prices, meeting outcomes.
+* A player sees the public picture plus their own account, the accounts of the
+  firms they direct (cash, holdings, orders), the votes they cast, the tallies
+  of meetings of firms they hold, and the legal moves when their firm is on call.
+
+Nobody but the host ever sees another player's holding, order or vote, or who
+stands behind a firm-held stake (only that firm's director does). After the end
+the results, with the year-by-year reveal of ownership, are public.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+
+from boardroom.games.exchange import turns
+from boardroom.games.exchange.ledger import CASH, MARKET, Asset, firm_account
+from boardroom.games.exchange.refusals import HOST, accounts_of, may_act_for
+from boardroom.games.exchange.ruleset import color_of
+from boardroom.games.exchange.state import ExchangeState
+from boardroom.kernel import Json, Refused
+
+PROJECTOR = "projector"
+
+
+@dataclass(frozen=True)
+class Seat:
+    """Whose view is being made: the accounts they act for, the firms they hold."""
+
+    accounts: frozenset[str]
+    holds: frozenset[int]
+
+    def __contains__(self, account: object) -> bool:
+        return account in self.accounts
+
+
+Redactor = Callable[[Json, Seat], Json | None]
+
+
+def view(state: ExchangeState, viewer: str, *, events_since: int = 0) -> Json:
+    """Everything ``viewer`` may see of the game, nothing more.
+
+    ``events`` lists the (redacted) events from number ``events_since`` on, so a
+    client that has the earlier ones (or a robot that needs none) asks for less.
+    """
+    log = state.log[max(events_since, 0) :]
+    if viewer == HOST:
+        return _host_view(state, log)
+    if viewer != PROJECTOR and viewer not in state.players:
+        raise Refused("unknown_seat", f"There is no seat {viewer!r} in this game.")
+    mine = set() if viewer == PROJECTOR else set(accounts_of(state, viewer))
+    held = {n for n in state.firms if any(state.ledger.balance(acc, n) > 0 for acc in mine)}
+    seat = Seat(frozenset(mine), frozenset(held))
+    public = _public(state, viewer)
+    public["events"] = [e for e in (_redact(ev, seat) for ev in log) if e is not None]
+    if viewer == PROJECTOR:
+        return public
+    public["accounts"] = {acc: _account(state, acc) for acc in sorted(mine)}
+    for acc in mine:
+        firm = _firm_number(acc)
+        if firm is not None:
+            public["firms"][str(firm)].update(_firm_private(state, firm))
+    public["legal_moves"] = _legal_for(state, viewer)
+    public["meetings"].update(_meetings_private(state, seat))
+    return public
+
+
+def _host_view(state: ExchangeState, log: list[Json]) -> Json:
+    result = _public(state, HOST)
+    result["events"] = list(log)
+    result["accounts"] = {
+        acc: _account(state, acc) for acc in state.ledger.accounts() if acc != MARKET
+    }
+    result["market"] = {"cash": state.ledger.balance(MARKET, CASH)}
+    for firm in state.firms:
+        result["firms"][str(firm)].update(_firm_private(state, firm))
+    result["legal_moves"] = turns.legal_for_call(state)
+    result["meetings"].update(
+        {
+            "calls": {str(n): list(c) for n, c in state.meeting_calls.items()},
+            "votes": {
+                str(n): {h: vars(v).copy() for h, v in m.votes.items()}
+                for n, m in state.meetings.items()
+            },
+        }
+    )
+    result["seed"] = state.seed
+    result["officials"] = list(state.officials)
+    return result
+
+
+def _public(state: ExchangeState, viewer: str) -> Json:
+    rules = state.ruleset
+    return {
+        "game": "exchange",
+        "viewer": viewer,
+        "year": state.year,
+        "years": rules.years,
+        "phase": state.phase,
+        "opening": state.opening,
+        "started": state.started,
+        "paused": state.paused_at is not None,
+        "deadline": state.deadline,
+        "move_not_before": state.min_move_at if state.phase == "board" else None,
+        "moves_this_year": state.moves_this_year,
+        "moves_per_year": rules.moves_per_year,
+        "position": state.board.fen(),
+        "on_call": _on_call(state),
+        "firms": _firms_public(state),
+        "players": dict(state.players),
+        "prices": {str(n): p for n, p in sorted(state.prices.items())},
+        "closes": {str(n): p for n, p in sorted(state.closes.items())},
+        "book": {str(n): b.depth() for n, b in sorted(state.books.items())},
+        "meetings": {
+            "called": bool(state.meeting_calls),
+            "candidates": {str(n): list(m.candidates) for n, m in state.meetings.items()},
+        },
+        "board_result": state.board_result,
+        "ruleset": rules.as_json(),
+        "results": state.results,
+    }
+
+
+def _on_call(state: ExchangeState) -> Json | None:
+    call = state.call
+    if state.phase != "board" or call is None:
+        return None
+    return {
+        "color": call.color,
+        "firm": call.firm,
+        "must_move": call.must_move,
+        "takeover": call.takeover,
+    }
+
+
+def _firms_public(state: ExchangeState) -> Json:
+    pieces: dict[int, list[Json]] = {n: [] for n in state.firms}
+    for piece in state.board.pieces():
+        firm = state.firm_of_piece(piece.id)
+        if firm is not None:
+            pieces[firm].append({"id": piece.id, "square": piece.square, "king": piece.king})
+    return {
+        str(n): {
+            "director": firm.director,
+            "color": color_of(n),
+            "payout": firm.payout,
+            "earnings": firm.earnings,
+            "pieces": sorted(pieces[n], key=lambda p: str(p["id"])),
+        }
+        for n, firm in sorted(state.firms.items())
+    }
+
+
+def _firm_private(state: ExchangeState, number: int) -> Json:
+    account = _account(state, firm_account(number))
+    return {
+        "cash": account["cash"],
+        "reserved": account["reserved"],
+        "tax_due": state.firms[number].tax_due,
+    }
+
+
+def _account(state: ExchangeState, account: str) -> Json:
+    ledger = state.ledger
+    return {
+        "cash": ledger.balance(account, CASH),
+        "reserved": ledger.held(account, CASH),
+        "holdings": {str(s): n for s, n in ledger.holdings(account).items()},
+        "reserved_shares": {
+            str(s): n for s, n in sorted(_shares(ledger.reserved.get(account, {})).items()) if n
+        },
+        "orders": [
+            o.as_json() for b in state.books.values() for o in b.orders() if o.account == account
+        ],
+    }
+
+
+def _shares(assets: dict[Asset, int]) -> dict[int, int]:
+    return {int(a): n for a, n in assets.items() if a != CASH}
+
+
+def _firm_number(account: str) -> int | None:
+    return int(account[5:]) if account.startswith("firm:") else None
+
+
+def _legal_for(state: ExchangeState, viewer: str) -> list[str]:
+    call = state.call
+    if call is None or not may_act_for(state, viewer, firm_account(call.firm)):
+        return []
+    return turns.legal_for_call(state)
+
+
+def _meetings_private(state: ExchangeState, seat: Seat) -> Json:
+    votes = {
+        str(n): {h: vars(v).copy() for h, v in m.votes.items() if h in seat}
+        for n, m in state.meetings.items()
+    }
+    return {"my_votes": votes, "shareholder_of": sorted(seat.holds)}
+
+
+def _keep(event: Json, seat: Seat) -> Json | None:
+    return event
+
+
+def _only(*keys: str) -> Redactor:
+    def redact(event: Json, seat: Seat) -> Json | None:
+        return {k: v for k, v in event.items() if k in ("type", "at", *keys)}
+
+    return redact
+
+
+def _own_or(public: Redactor, field: str = "account") -> Redactor:
+    def redact(event: Json, seat: Seat) -> Json | None:
+        return event if event.get(field) in seat else public(event, seat)
+
+    return redact
+
+
+def _trade(event: Json, seat: Seat) -> Json | None:
+    public = {k: event[k] for k in ("type", "at", "stock", "price", "qty")}
+    if event["buyer"] in seat:
+        public.update(side="buy", account=event["buyer"], order=event["buy_order"])
+    elif event["seller"] in seat:
+        public.update(side="sell", account=event["seller"], order=event["sell_order"])
+    return public
+
+
+def _dividend(event: Json, seat: Seat) -> Json | None:
+    return {**event, "payments": {h: a for h, a in event["payments"].items() if h in seat}}
+
+
+def _voted(event: Json, seat: Seat) -> Json | None:
+    return event if event["holder"] in seat else None
+
+
+def _meeting_closed(event: Json, seat: Seat) -> Json | None:
+    if event["firm"] in seat.holds:
+        return event
+    return {k: v for k, v in event.items() if k != "tally"}
+
+
+def _salary(event: Json, seat: Seat) -> Json | None:
+    return event if event["player"] in seat else None
+
+
+REDACTORS: dict[str, Redactor] = {
+    "order_placed": _own_or(_only("stock", "side", "qty", "price", "privatization")),
+    "order_cancelled": _own_or(_only("stock", "qty", "reason")),
+    "trade": _trade,
+    "dividend_paid": _dividend,
+    "meeting_called": _own_or(_only("firm"), "by"),
+    "nominated": _own_or(_only("firm", "candidate"), "by"),
+    "voted": _voted,
+    "meeting_closed": _meeting_closed,
+    "salary_paid": _salary,
+}
+
+
+def _redact(event: Json, seat: Seat) -> Json | None:
+    return REDACTORS.get(event["type"], _keep)(event, seat)

@@ -1,0 +1,75 @@
+"""The end (§8): the linear-system valuation with cross-holdings, exact, then whole payouts."""
+
+from __future__ import annotations
+
+from fractions import Fraction
+
+from exchange_helpers import check_fold, check_invariants, do, started
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from boardroom.games.exchange.settlement import firm_values, look_through, payouts
+
+
+def test_cross_holdings_are_valued_by_the_linear_system_and_paid_out_exactly() -> None:
+    game = started(players=9)
+    do(game, 1, "order", "p1", account="firm:1", stock=5, side="buy", qty=4, price=10)
+    do(game, 2, "order", "p5", account="firm:5", stock=1, side="buy", qty=4, price=10)
+    do(game, 3, "order", "p9", account="p9", stock=1, side="buy", qty=1, price=10)
+    events = do(game, 10, "end_game")
+    settled = next(e for e in events if e["type"] == "settled")
+    # own assets: 60 cash + 3 men × 20 = 120; V = 120 + V_other / 5 → V = 150.
+    assert settled["values"]["1"] == "150" and settled["values"]["5"] == "150"
+    assert settled["values"]["2"] == "160"
+    assert settled["per_share"]["1"] == "15/2"
+    # p1 holds 5 of firm 1: through firm 1 ⌊31.25⌋ and through firm 5 ⌊6.25⌋.
+    assert settled["payments"]["1"]["p1"] == 31 and settled["payments"]["5"]["p1"] == 6
+    results = game.state.results
+    wealth = {r["player"]: r["wealth"] for r in results["players"]}
+    assert wealth["p1"] == 237 and wealth["p9"] == 190 + 6 + 1
+    assert wealth["p2"] == 200 + 40
+    firms = {f["firm"]: f for f in results["firms"]}
+    assert firms[1]["value"] == "150" and firms[2]["rank"] == 1
+    assert game.state.ledger.balance("firm:1", "cash") >= 0
+    check_invariants(game.state)
+    check_fold(game)
+
+
+def test_results_rank_players_by_wealth_and_by_gain() -> None:
+    game = started()
+    do(game, 1, "order", "p7", account="p7", stock=2, side="buy", qty=5, price=10)
+    do(game, 2, "end_game")
+    players = game.state.results["players"]
+    assert [p["rank"] for p in players] == sorted(p["rank"] for p in players)
+    assert all(p["gain"] == p["wealth"] - 200 for p in players)
+    assert game.state.results["board"] == {"winner": None, "reason": "undecided"}
+
+
+stakes_strategy = st.dictionaries(
+    st.integers(1, 4), st.dictionaries(st.integers(1, 4), st.integers(0, 6), max_size=4), max_size=4
+)
+
+
+@settings(max_examples=60, deadline=None)
+@given(
+    own=st.fixed_dictionaries({n: st.integers(0, 500) for n in range(1, 5)}),
+    raw=stakes_strategy,
+)
+def test_values_solve_the_system_and_payouts_conserve(
+    own: dict[int, int], raw: dict[int, dict[int, int]]
+) -> None:
+    shares = 20
+    stakes = {i: {j: n for j, n in row.items() if j != i} for i, row in raw.items()}
+    values = firm_values(own, stakes, shares)
+    for i in own:
+        held = sum(
+            (Fraction(n, shares) * values[j] for j, n in stakes.get(i, {}).items()), Fraction(0)
+        )
+        assert values[i] == own[i] + held
+    held_by_firms = {j: sum(row.get(j, 0) for row in stakes.values()) for j in own}
+    people = {"p1": {j: shares - held_by_firms[j] for j in own}}
+    parts = look_through(sorted(own), people, stakes, shares)
+    assert all(parts["p1"][k] == 1 for k in own), "all value ends with the people"
+    paid = payouts(own, parts)
+    for firm, assets in own.items():
+        assert sum(paid[firm].values()) == assets
