@@ -1,0 +1,308 @@
+"""Questions and banks: the records every importer produces and the game reads.
+
+A row from any format (CSV, JSON, YAML, a setup line) goes through
+:func:`question_from_row`, so every format accepts the same fields and reports
+the same errors.
+
+>>> q = question_from_row({"text": "Capital of France?", "answer": "Paris"})
+>>> q.id, q.category, q.choices
+('q-49267bfe', None, ())
+>>> question_from_row({"text": "2+2?", "answer": "5", "choices": "3|4"})
+Traceback (most recent call last):
+...
+ValueError: answer '5' is not one of the choices
+"""
+
+from __future__ import annotations
+
+import hashlib
+import math
+from collections.abc import Iterable, Iterator, Mapping
+from dataclasses import dataclass, field
+from typing import Any
+
+from boardroom.games.quiz.errors import BankError, RowError
+
+FIELDS = (
+    "id",
+    "text",
+    "answer",
+    "choices",
+    "category",
+    "points",
+    "time_s",
+    "accept",
+    "comment",
+    "media",
+)
+ALIASES = {"time_limit": "time_s", "time": "time_s", "question": "text", "theme": "category"}
+MEDIA_KINDS = ("image", "audio", "video", "html")
+
+
+@dataclass(frozen=True)
+class Media:
+    """A picture, sound or video that goes with a question (a reference, never the bytes).
+
+    ``ref`` is the file name or URL as the source gives it; ``path`` the file's
+    path inside a package when the package holds it (None when it does not);
+    ``part`` is ``question`` or ``answer`` (shown with the answer).
+    """
+
+    kind: str
+    ref: str
+    path: str | None = None
+    part: str = "question"
+
+    def to_json(self) -> dict[str, Any]:
+        return {"kind": self.kind, "ref": self.ref, "path": self.path, "part": self.part}
+
+
+@dataclass(frozen=True)
+class Question:
+    """One question: its text, the right answer, optional choices, category, points, time limit.
+
+    ``points`` (when set) replaces the ruleset's capture/repel points for the jump
+    fought with it; ``time_s`` replaces ``answer_s``. ``accept`` lists other
+    answers the host may accept (shown to the host only).
+    """
+
+    id: str
+    text: str
+    answer: str
+    choices: tuple[str, ...] = ()
+    category: str | None = None
+    points: float | None = None
+    time_s: float | None = None
+    accept: tuple[str, ...] = ()
+    comment: str | None = None
+    media: tuple[Media, ...] = ()
+
+    @property
+    def is_choice(self) -> bool:
+        """A multiple-choice question, which the system can judge by itself."""
+        return bool(self.choices)
+
+    def to_json(self) -> dict[str, Any]:
+        """The question as a setup-line row (fields left at their default are left out).
+
+        >>> Question("q1", "2+2?", "4", choices=("3", "4")).to_json()
+        {'id': 'q1', 'text': '2+2?', 'answer': '4', 'choices': ['3', '4']}
+        """
+        row: dict[str, Any] = {"id": self.id, "text": self.text, "answer": self.answer}
+        optional: dict[str, Any] = {
+            "choices": list(self.choices),
+            "category": self.category,
+            "points": self.points,
+            "time_s": self.time_s,
+            "accept": list(self.accept),
+            "comment": self.comment,
+            "media": [m.to_json() for m in self.media],
+        }
+        row.update({key: value for key, value in optional.items() if value not in (None, [])})
+        return row
+
+
+@dataclass(frozen=True)
+class Bank:
+    """An ordered set of questions with unique ids.
+
+    >>> bank = Bank.from_rows([{"text": "A?", "answer": "a", "category": "Letters"},
+    ...                        {"text": "B?", "answer": "b"}])
+    >>> len(bank), bank.categories()
+    (2, ['Letters'])
+    """
+
+    questions: tuple[Question, ...] = ()
+    by_id: dict[str, Question] = field(default_factory=dict, init=False, compare=False, repr=False)
+
+    def __post_init__(self) -> None:
+        seen: dict[str, Question] = {}
+        for question in self.questions:
+            if question.id in seen:
+                raise BankError([RowError(0, f"question id {question.id!r} appears twice")])
+            seen[question.id] = question
+        self.by_id.update(seen)
+
+    def __deepcopy__(self, memo: dict[int, Any]) -> Bank:
+        return self  # immutable: states copied for undo share it
+
+    def __len__(self) -> int:
+        return len(self.questions)
+
+    def __iter__(self) -> Iterator[Question]:
+        return iter(self.questions)
+
+    def categories(self) -> list[str]:
+        """The categories in order of first appearance."""
+        return list(dict.fromkeys(q.category for q in self.questions if q.category))
+
+    def merge(self, other: Bank) -> Bank:
+        """Both banks' questions, this one's first (a clash of ids is an error)."""
+        return Bank(self.questions + other.questions)
+
+    def to_json(self) -> list[dict[str, Any]]:
+        """The bank as the ``questions`` list of a setup line."""
+        return [q.to_json() for q in self.questions]
+
+    @classmethod
+    def from_rows(cls, rows: Iterable[Mapping[str, Any]], *, source: str = "questions") -> Bank:
+        """Validate plain rows (line numbers are row numbers, 1-based)."""
+        return build_bank(((n, row) for n, row in enumerate(rows, start=1)), source=source)
+
+
+def build_bank(numbered: Iterable[tuple[int, Any]], *, source: str) -> Bank:
+    """Validate every row, collect every error, and build the bank only if all are good.
+
+    A row may already be a :class:`RowError` (a reader's own complaint about it).
+    """
+    errors: list[RowError] = []
+    questions: list[Question] = []
+    first_line: dict[str, int] = {}
+    for line, row in numbered:
+        if isinstance(row, RowError):
+            errors.append(row)
+            continue
+        try:
+            question = question_from_row(row)
+        except ValueError as exc:
+            errors.append(RowError(line, str(exc)))
+            continue
+        if question.id in first_line:
+            errors.append(
+                RowError(
+                    line,
+                    f"question id {question.id!r} is taken by line {first_line[question.id]}",
+                )
+            )
+            continue
+        first_line[question.id] = line
+        questions.append(question)
+    if errors:
+        raise BankError(errors, source=source)
+    if not questions:
+        raise BankError([RowError(0, "there are no questions")], source=source)
+    return Bank(tuple(questions))
+
+
+def question_from_row(row: Mapping[str, Any]) -> Question:
+    """One question from a row of any format; ``ValueError`` says what is wrong."""
+    if not isinstance(row, Mapping):
+        raise ValueError(f"a question must be a mapping of fields, not {_kind(row)}")
+    fields = _canonical(row)
+    text = _text(fields, "text", required=True)
+    answer = _text(fields, "answer", required=True)
+    choices = _choices(fields.get("choices"))
+    if choices and answer not in choices:
+        raise ValueError(f"answer {answer!r} is not one of the choices")
+    question = Question(
+        id=_text(fields, "id") or _content_id(text, answer),
+        text=text,
+        answer=answer,
+        choices=choices,
+        category=_text(fields, "category") or None,
+        points=_number(fields, "points", allow_zero=True),
+        time_s=_number(fields, "time_s"),
+        accept=_list(fields.get("accept"), "accept"),
+        comment=_text(fields, "comment") or None,
+        media=_media(fields.get("media")),
+    )
+    return question
+
+
+def _canonical(row: Mapping[str, Any]) -> dict[str, Any]:
+    fields: dict[str, Any] = {}
+    for raw_key, value in row.items():
+        key = str(raw_key).strip().lower()
+        key = ALIASES.get(key, key)
+        if key not in FIELDS:
+            known = ", ".join(FIELDS)
+            raise ValueError(f"unknown field {raw_key!r}; the fields are: {known}")
+        if key in fields:
+            raise ValueError(f"field {key!r} is given twice")
+        if value is not None and value != "":
+            fields[key] = value
+    return fields
+
+
+def _kind(value: object) -> str:
+    return "nothing" if value is None else type(value).__name__
+
+
+def _text(fields: Mapping[str, Any], key: str, *, required: bool = False) -> str:
+    value = fields.get(key)
+    if value is None:
+        if required:
+            raise ValueError(f"{key} is missing or empty")
+        return ""
+    if isinstance(value, bool) or not isinstance(value, str | int | float):
+        raise ValueError(f"{key} must be text, not {_kind(value)}")
+    text = str(value).strip()
+    if required and not text:
+        raise ValueError(f"{key} is missing or empty")
+    return text
+
+
+def _number(fields: Mapping[str, Any], key: str, *, allow_zero: bool = False) -> float | None:
+    value = fields.get(key)
+    if value is None:
+        return None
+    if isinstance(value, bool):
+        raise ValueError(f"{key} must be a number, not {value!r}")
+    try:
+        number = float(value.strip().replace(",", ".")) if isinstance(value, str) else float(value)
+    except (TypeError, ValueError):
+        raise ValueError(f"{key} must be a number, not {value!r}") from None
+    if not math.isfinite(number) or number < 0 or (number == 0 and not allow_zero):
+        bound = "zero or more" if allow_zero else "more than zero"
+        raise ValueError(f"{key} must be {bound}, not {value!r}")
+    return int(number) if number.is_integer() else number
+
+
+def _list(value: Any, key: str) -> tuple[str, ...]:
+    if value is None:
+        return ()
+    items = value.split("|") if isinstance(value, str) else value
+    if not isinstance(items, list | tuple):
+        raise ValueError(f"{key} must be a list or text separated by '|', not {_kind(value)}")
+    out: list[str] = []
+    for item in items:
+        if isinstance(item, bool) or not isinstance(item, str | int | float):
+            raise ValueError(f"every entry of {key} must be text, not {_kind(item)}")
+        if str(item).strip():
+            out.append(str(item).strip())
+    return tuple(out)
+
+
+def _choices(value: Any) -> tuple[str, ...]:
+    choices = _list(value, "choices")
+    if len(choices) == 1:
+        raise ValueError("a multiple-choice question needs at least two choices")
+    repeated = sorted({c for c in choices if choices.count(c) > 1})
+    if repeated:
+        raise ValueError(f"choice {repeated[0]!r} is given twice")
+    return choices
+
+
+def _media(value: Any) -> tuple[Media, ...]:
+    if value is None:
+        return ()
+    if not isinstance(value, list | tuple):
+        raise ValueError(f"media must be a list, not {_kind(value)}")
+    out: list[Media] = []
+    for item in value:
+        if not isinstance(item, Mapping) or not isinstance(item.get("ref"), str):
+            raise ValueError("every media entry needs a 'ref' (its file name or URL)")
+        kind = item.get("kind", "image")
+        if kind not in MEDIA_KINDS:
+            raise ValueError(f"media kind {kind!r} is not one of {', '.join(MEDIA_KINDS)}")
+        part = item.get("part", "question")
+        if part not in ("question", "answer"):
+            raise ValueError(f"media part {part!r} must be 'question' or 'answer'")
+        path = item.get("path")
+        out.append(Media(kind, item["ref"], path if isinstance(path, str) else None, part))
+    return tuple(out)
+
+
+def _content_id(text: str, answer: str) -> str:
+    digest = hashlib.sha1(f"{text}\n{answer}".encode()).hexdigest()
+    return f"q-{digest[:8]}"

@@ -1,0 +1,165 @@
+"""Question banks from CSV, JSON and YAML, with every bad row reported by its line.
+
+Each format holds the same fields (see :mod:`.model`): ``text`` and ``answer``
+(required), ``choices`` (a list, or text separated by ``|``), ``category``,
+``points``, ``time_s`` (alias ``time_limit``), ``accept``, ``comment``, ``id``.
+
+>>> bank = load_csv("text,answer,choices\\n2+2?,4,3|4|5\\nCapital of Peru?,Lima,\\n")
+>>> [(q.text, q.choices) for q in bank]
+[('2+2?', ('3', '4', '5')), ('Capital of Peru?', ())]
+>>> load_yaml("- text: Who?\\n  answer: Me\\n- text: Why?\\n")
+Traceback (most recent call last):
+...
+boardroom.games.quiz.errors.BankError: YAML bank: 1 bad row; nothing was imported.
+  line 3: answer is missing or empty
+"""
+
+from __future__ import annotations
+
+import csv
+import io
+import json
+from collections.abc import Iterator, Mapping
+from typing import Any
+
+import yaml
+
+from boardroom.games.quiz.bank.model import Bank, build_bank
+from boardroom.games.quiz.errors import BankError, RowError
+
+
+def load_csv(text: str, *, source: str = "CSV bank") -> Bank:
+    """A bank from CSV text with a header row (``,`` or ``;`` separated, UTF-8)."""
+    text = text.lstrip("\ufeff")
+    if not text.strip():
+        raise BankError([RowError(0, "the file is empty")], source=source)
+    first = text.splitlines()[0]
+    delimiter = ";" if first.count(";") > first.count(",") else ","
+    reader = csv.reader(io.StringIO(text, newline=""), delimiter=delimiter, strict=True)
+    try:
+        header = [name.strip() for name in next(reader)]
+    except csv.Error as exc:
+        raise BankError([RowError(1, f"unreadable header: {exc}")], source=source) from None
+    return build_bank(_csv_rows(reader, header, source), source=source)
+
+
+def _csv_rows(
+    reader: Any, header: list[str], source: str
+) -> Iterator[tuple[int, Mapping[str, Any] | RowError]]:
+    if len(set(header)) != len(header) or "" in header:
+        raise BankError(
+            [RowError(1, "the header row has an empty or repeated column name")], source=source
+        )
+    line = reader.line_num + 1
+    while True:
+        try:
+            cells = next(reader)
+        except StopIteration:
+            return
+        except csv.Error as exc:
+            raise BankError([RowError(line, f"unreadable CSV: {exc}")], source=source) from None
+        start, line = line, reader.line_num + 1
+        if not any(cell.strip() for cell in cells):
+            continue
+        if len(cells) > len(header):
+            problem = f"{len(cells)} cells, but the header names {len(header)} columns"
+            yield start, RowError(start, problem)
+            continue
+        yield start, dict(zip(header, cells, strict=False))
+
+
+def load_json(text: str, *, source: str = "JSON bank") -> Bank:
+    """A bank from a JSON list of question objects, or an object with a ``questions`` list."""
+    decoder = json.JSONDecoder()
+    try:
+        decoder.decode(text)
+    except json.JSONDecodeError as exc:
+        raise BankError(
+            [RowError(exc.lineno, f"not valid JSON: {exc.msg}")], source=source
+        ) from None
+    return build_bank(_json_rows(text, decoder, source), source=source)
+
+
+def _json_rows(text: str, decoder: json.JSONDecoder, source: str) -> Iterator[tuple[int, Any]]:
+    start = _skip_space(text, 0)
+    if text.startswith("{", start):
+        start = _find_questions(text, start, decoder, source)
+    elif not text.startswith("[", start):
+        raise BankError(
+            [RowError(1, "expected a list of questions or an object with 'questions'")],
+            source=source,
+        )
+    pos = _skip_space(text, start + 1)
+    while not text.startswith("]", pos):
+        item, end = decoder.raw_decode(text, pos)
+        yield text.count("\n", 0, pos) + 1, item
+        pos = _skip_space(text, end)
+        if text.startswith(",", pos):
+            pos = _skip_space(text, pos + 1)
+
+
+def _find_questions(text: str, start: int, decoder: json.JSONDecoder, source: str) -> int:
+    """The position of the ``[`` of the top-level ``questions`` list."""
+    pos = _skip_space(text, start + 1)
+    while not text.startswith("}", pos):
+        key, pos = decoder.raw_decode(text, pos)
+        pos = _skip_space(text, _skip_space(text, pos) + 1)  # the colon
+        if key == "questions" and text.startswith("[", pos):
+            return pos
+        _, pos = decoder.raw_decode(text, pos)
+        pos = _skip_space(text, pos)
+        if text.startswith(",", pos):
+            pos = _skip_space(text, pos + 1)
+    raise BankError([RowError(1, "the object has no 'questions' list")], source=source)
+
+
+def _skip_space(text: str, pos: int) -> int:
+    while pos < len(text) and text[pos] in " \t\r\n":
+        pos += 1
+    return pos
+
+
+def load_yaml(text: str, *, source: str = "YAML bank") -> Bank:
+    """A bank from a YAML list of questions, or a mapping with a ``questions`` list.
+
+    Every scalar is read as text (``answer: yes`` stays ``"yes"``, ``answer: 1812``
+    stays ``"1812"``), so answers come back exactly as written.
+    """
+    loader = yaml.BaseLoader(text)
+    try:
+        node = loader.get_single_node()
+    except yaml.YAMLError as exc:
+        mark = getattr(exc, "problem_mark", None)
+        line = mark.line + 1 if mark is not None else 0
+        problem = getattr(exc, "problem", None) or str(exc)
+        raise BankError([RowError(line, f"not valid YAML: {problem}")], source=source) from None
+    finally:
+        loader.dispose()
+    if isinstance(node, yaml.MappingNode):
+        node = _yaml_questions(node, source)
+    if not isinstance(node, yaml.SequenceNode):
+        raise BankError(
+            [RowError(1, "expected a list of questions or a mapping with 'questions'")],
+            source=source,
+        )
+    rows = [(item.start_mark.line + 1, _yaml_value(item)) for item in node.value]
+    return build_bank(rows, source=source)
+
+
+def _yaml_questions(node: yaml.MappingNode, source: str) -> yaml.Node:
+    for key, value in node.value:
+        if isinstance(key, yaml.ScalarNode) and key.value == "questions":
+            node_found: yaml.Node = value
+            return node_found
+    raise BankError([RowError(1, "the mapping has no 'questions' list")], source=source)
+
+
+def _yaml_value(node: yaml.Node) -> Any:
+    """A node as plain data, every scalar kept as the text written."""
+    if isinstance(node, yaml.ScalarNode):
+        return node.value
+    if isinstance(node, yaml.SequenceNode):
+        return [_yaml_value(item) for item in node.value]
+    if isinstance(node, yaml.MappingNode):
+        return {_yaml_value(k): _yaml_value(v) for k, v in node.value}
+    return None

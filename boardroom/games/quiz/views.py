@@ -1,0 +1,202 @@
+"""The one door out of the core: what the host, the projector and each team may see.
+
+- ``host``: everything, the right answer of the question out included.
+- ``projector``: the board with names, the question without its answer (and
+  without the answer given, which may be it) until it is judged, the timer, scores.
+- a team id: the projector's picture plus the team's own legal moves and the
+  answer it gave.
+"""
+
+from __future__ import annotations
+
+import copy
+from typing import Any
+
+from boardroom.games.quiz.bank import Question
+from boardroom.games.quiz.state import Duel, Json, QuizState
+from boardroom.kernel import Refused
+
+SCREENS = ("host", "projector")
+
+
+def view(state: QuizState, viewer: str) -> Json:
+    """Everything ``viewer`` (``host``, ``projector``, a team id) may see; a member sees
+    its team's view.
+
+    >>> from boardroom.games.quiz.setup import setup
+    >>> state = setup({"game": "quiz", "teams": [
+    ...     {"id": "A", "members": [{"id": "a1", "name": "Ivan"}]},
+    ...     {"id": "B", "members": [{"id": "b1", "name": "Boris"}]}]})
+    >>> host = view(state, "host")
+    >>> host["phase"], host["position"], host["teams"]["A"]["members"][0]["square"]
+    ('setup', 'W:Wb2:Bg7', 'b2')
+    >>> "undo_available" in view(state, "projector")
+    False
+    >>> view(state, "a1")["viewer"]
+    'A'
+    """
+    teams = [t.id for t in state.teams]
+    viewer = state.seat(viewer)
+    if viewer not in (*SCREENS, *teams):
+        raise Refused(
+            "unknown_viewer",
+            f"No view for {viewer!r}; viewers are host, projector and {', '.join(teams)}.",
+        )
+    host = viewer == "host"
+    game = state.game
+    out: Json = {
+        "game": "quiz",
+        "viewer": viewer,
+        "phase": game.phase,
+        "paused": state.paused_at is not None,
+        "position": game.fen,
+        "to_move": game.to_move,
+        "moves": game.moves,
+        "teams": _teams(state),
+        "duel": _duel(state, game.duel, viewer) if game.duel else None,
+        "last_judgement": _last(state),
+        "winner": game.winner,
+        "end_reason": game.end_reason,
+        "deadline": next_deadline(state),
+        "legal_moves": _legal(state) if host or viewer == game.to_move else [],
+        "bank": _bank(state),
+        "ruleset": state.ruleset.to_json(),
+    }
+    if host:
+        out["undo_available"] = len(state.undo)
+    out["events"] = state.log if host else _public_events(state, viewer)
+    return copy.deepcopy(out)  # nothing the caller does to it can reach the state
+
+
+def next_deadline(state: QuizState) -> float | None:
+    """When a ``tick`` will judge the question out as unanswered (None: no clock runs).
+
+    Paused rounds, answered questions and rounds without a duel have no deadline.
+    """
+    duel = state.game.duel
+    if state.paused_at is not None or duel is None or duel.step != "answer":
+        return None
+    return duel.deadline
+
+
+def _teams(state: QuizState) -> Json:
+    kings = {p.square for p in state.board().pieces() if p.king}
+    out: Json = {}
+    for team in state.teams:
+        points = state.game.points[team.id]
+        members = [
+            {
+                "id": m.id,
+                "name": m.name,
+                "square": state.game.squares[m.id],
+                "king": state.game.squares[m.id] in kings,
+                "captain": m.captain,
+                "guest": m.guest,
+            }
+            for m in team.members
+        ]
+        out[team.id] = {
+            "name": team.name,
+            "color": team.color,
+            "earlier": team.earlier,
+            "points": points,
+            "score": team.earlier + points,
+            "members": members,
+        }
+    return out
+
+
+def question_view(question: Question, *, answer: bool) -> Json:
+    """A question for a screen; the answer (and what would give it away) only if ``answer``.
+
+    >>> q = Question("q1", "2+2?", "4", choices=("3", "4"), comment="easy")
+    >>> sorted(question_view(q, answer=False))
+    ['category', 'choices', 'id', 'media', 'points', 'text', 'time_s']
+    >>> question_view(q, answer=True)["answer"]
+    '4'
+    """
+    out: Json = {
+        "id": question.id,
+        "text": question.text,
+        "choices": list(question.choices),
+        "category": question.category,
+        "points": question.points,
+        "time_s": question.time_s,
+        "media": [m.to_json() for m in question.media if answer or m.part == "question"],
+    }
+    if answer:
+        out["answer"] = question.answer
+        out["accept"] = list(question.accept)
+        out["comment"] = question.comment
+    return out
+
+
+def _duel(state: QuizState, duel: Duel, viewer: str) -> Json:
+    question = state.question(duel.question) if duel.question else None
+    sees_given = viewer in ("host", duel.answering_team)
+    return {
+        "team": duel.team,
+        "member": duel.member,
+        "move": duel.move,
+        "path": list(duel.path),
+        "jumps": [{"square": j.square, "member": j.member, "result": j.result} for j in duel.jumps],
+        "jump": duel.index,
+        "step": duel.step,
+        "question": question_view(question, answer=viewer == "host") if question else None,
+        "answering": {"team": duel.answering_team, "member": duel.answering_member}
+        if question
+        else None,
+        "deadline": duel.deadline,
+        "remaining": duel.remaining,
+        "given": duel.given if sees_given else ({"hidden": True} if duel.given else None),
+    }
+
+
+def _last(state: QuizState) -> Json | None:
+    last = state.game.last
+    if last is None:
+        return None
+    question = state.question(last["question"]) if last["question"] else None
+    revealed = question_view(question, answer=True) if question else None
+    return {**last, "question": revealed}
+
+
+def _legal(state: QuizState) -> list[Json]:
+    if state.game.phase != "move":
+        return []
+    board = state.board()
+    return [
+        {"move": str(m), "member": board.mover_id(m), "taken": list(board.taken_ids(m))}
+        for m in board.legal_moves
+    ]
+
+
+def _bank(state: QuizState) -> Json:
+    used = set(state.used)
+    left: dict[str, int] = {}
+    for question in state.bank.questions:
+        if question.id not in used and question.category:
+            left[question.category] = left.get(question.category, 0) + 1
+    return {
+        "size": len(state.bank),
+        "asked": len(used),
+        "left": len(state.bank) - len(used),
+        "categories": left,
+    }
+
+
+def _public_events(state: QuizState, viewer: str) -> list[Json]:
+    """The log with every answer given hidden until its question is judged (from others: always)."""
+    judged = {e["question"] for e in state.log if e["type"] == "judged"}
+    out: list[Json] = []
+    for event in state.log:
+        if event["type"] == "answer_given" and not (
+            event["question"] in judged or event["team"] == viewer
+        ):
+            event = _without(event, "text", "choice")
+        out.append(event)
+    return out
+
+
+def _without(event: Json, *keys: str) -> dict[str, Any]:
+    return {key: value for key, value in event.items() if key not in keys} | {"hidden": True}
