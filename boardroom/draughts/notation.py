@@ -78,6 +78,11 @@ def match_move(legal: list[Move], text: str, sequences: Callable[[], list[Move]]
     if not found and not written.capture:
         written.capture = True
         found = _matching(written, legal, sequences, canonical)
+    if len(found) > 1:
+        # Every landing square written: that one sequence, even if a longer capture
+        # passes the same squares on its way (``str(move)`` always reads back).
+        exact = [m for m in found if written.squares == [m.origin, *m.landings]]
+        found = exact if len(exact) == 1 else found
     if len(found) == 1:
         return found[0]
     if found:

@@ -7,8 +7,12 @@ from dataclasses import dataclass, field
 
 from boardroom.draughts.board import Board
 from boardroom.draughts.errors import DraughtsError, PdnError
+from boardroom.draughts.moves import Move
 from boardroom.draughts.variants import RUSSIAN, Variant
 
+NULL_MOVE = (
+    "0-0"  # a side passing without moving (a repelled quiz capture), as pydraughts writes it
+)
 RESULTS = ("1-0", "0-1", "1/2-1/2", "2-0", "0-2", "1-1", "*")
 _HEADER = re.compile(r'^\s*\[(\w+)\s+"((?:[^"\\]|\\.)*)"\s*\]\s*$')
 _TOKEN = re.compile(r"\{[^}]*\}|;[^\n]*|\(|\)|\$\d+|[^\s(){};]+")
@@ -28,14 +32,21 @@ class PdnGame:
         return self.headers.get("FEN")
 
     def board(self, variant: Variant = RUSSIAN) -> Board:
-        """Play the game out; :class:`PdnError` names the first move that is not legal."""
+        """Play the game out; :class:`PdnError` names the first move that is not legal.
+
+        Without a FEN header the game starts where GameType 25 starts, whatever ``variant``.
+        """
         try:
-            board = Board(self.fen, variant=variant)
+            start = self.fen if self.fen is not None else RUSSIAN.start_fen
+            board = Board(start, variant=variant)
         except DraughtsError as exc:
             raise PdnError(f"the FEN header is not a position: {exc}") from None
         for ply, text in enumerate(self.moves):
             try:
-                board.push_notation(text)
+                if text == NULL_MOVE:
+                    board.push_null()
+                else:
+                    board.push_notation(text)
             except DraughtsError as exc:
                 raise PdnError(f"move {ply // 2 + 1} ({text}): {exc}") from None
         return board
@@ -63,17 +74,32 @@ def write(board: Board, headers: dict[str, str] | None = None, result: str | Non
     outcome = board.outcome()
     if result is None:
         result = _result_of(outcome.winner if outcome else "", outcome is not None)
-    tags = {**(headers or {}), "GameType": "25"}
+    # the FEN tag is the game's own start (none for the start position), never the caller's
+    bad = [k for k in headers or {} if not re.fullmatch(r"[A-Za-z0-9_]+", k)]
+    if bad:
+        raise PdnError(f"a PDN header name is letters, digits and _ only, not {bad[0]!r}")
+    tags = {**{k: v for k, v in (headers or {}).items() if k != "FEN"}, "GameType": "25"}
     if start.fen() != Board(variant=RUSSIAN).fen():
         tags["FEN"] = start.fen()
     tags["Result"] = result
     lines = [f'[{k} "{_escape(v)}"]' for k, v in tags.items()]
     return "\n".join(
-        [*lines, "", _movetext(start, [str(m) if m else "" for m in moves], result), ""]
+        [
+            *lines,
+            "",
+            _movetext(start, [_pdn_move(m) if m else NULL_MOVE for m in moves], result),
+            "",
+        ]
     )
 
 
+def _pdn_move(move: Move) -> str:
+    """PDN's capture separator is ``x`` (other programs, pydraughts among them, read no ``:``)."""
+    return str(move).replace(":", "x")
+
+
 def _escape(value: str) -> str:
+    value = " ".join(value.splitlines())
     return value.replace("\\", "\\\\").replace('"', '\\"')
 
 
@@ -125,7 +151,7 @@ def read(text: str) -> list[PdnGame]:
                 games.append(_finish(current, movetext))
                 current, movetext = None, []
             current = current or PdnGame()
-            current.headers[header.group(1)] = header.group(2).replace('\\"', '"')
+            current.headers[header.group(1)] = re.sub(r"\\(.)", r"\1", header.group(2))
         elif line.strip().startswith("["):
             raise PdnError(f"malformed header line: {line.strip()!r}")
         else:

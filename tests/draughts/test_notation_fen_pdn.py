@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from boardroom.draughts import Board, DraughtsError, FenError, NotationError, PdnError, pdn
+from boardroom.draughts import QUIZ, Board, DraughtsError, FenError, NotationError, PdnError, pdn
 
 
 @pytest.mark.parametrize(
@@ -64,3 +64,19 @@ def test_an_illegal_move_in_pdn_names_the_move() -> None:
 def test_unbalanced_variations_are_refused() -> None:
     with pytest.raises(DraughtsError, match="never closed"):
         pdn.read("1. c3-d4 (1. a3-b4 *")
+
+
+def test_a_null_move_is_written_and_read_as_0_0() -> None:
+    board = Board(variant=QUIZ)
+    board.push_null()
+    board.push_notation("f6-g5")
+    text = pdn.write(board)
+    assert "1. 0-0 f6-g5" in text
+    assert pdn.read(text)[0].board(QUIZ).fen() == board.fen()
+
+
+def test_header_names_are_checked_and_values_kept_on_one_line() -> None:
+    with pytest.raises(PdnError, match="header name"):
+        pdn.write(Board(), {"Bad Name": "x"})
+    text = pdn.write(Board(), {"Event": "two\nlines"})
+    assert pdn.read(text)[0].headers["Event"] == "two lines"
