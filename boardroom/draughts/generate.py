@@ -156,7 +156,20 @@ def _men_jumpers(men: int, opp: int, empty: int, white: bool, backward: bool) ->
     return found
 
 
+def _nearest(ray: int, occupied: int, up: bool) -> tuple[int, int]:
+    """The first occupied square of a ray (a bit, 0 if none) and the ray beyond it."""
+    blockers = ray & occupied
+    if not blockers:
+        return 0, 0
+    if up:
+        first = blockers & -blockers
+        return first, ray & ~((first << 1) - 1)
+    first = 1 << (blockers.bit_length() - 1)
+    return first, ray & (first - 1)
+
+
 def _king_can_take(sq: int, opp: int, occupied: int, taken: int) -> bool:
+    """Whether a king on ``sq`` can take a piece (on the hot path: kept inline, no calls)."""
     for ray, up in KING_RAYS[sq]:
         blockers = ray & occupied
         if not blockers:
@@ -223,15 +236,7 @@ class _CaptureSearch:
         extended = False
         occupied, opp = self.occupied, self.opp
         for ray, up in KING_RAYS[sq]:
-            blockers = ray & occupied
-            if not blockers:
-                continue
-            if up:
-                victim = blockers & -blockers
-                beyond = ray & ~((victim << 1) - 1)
-            else:
-                victim = 1 << (blockers.bit_length() - 1)
-                beyond = ray & (victim - 1)
+            victim, beyond = _nearest(ray, occupied, up)
             if not victim & opp or victim & taken:
                 continue
             landing = _free_run(beyond, occupied, up)
