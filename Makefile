@@ -23,8 +23,18 @@ lint: $(STAMP)
 typecheck: $(STAMP)
 	$(BIN)/mypy
 
+# The PostgreSQL-backed tests get a throwaway cluster (scripts/postgres.sh) through
+# BOARDROOM_TEST_PG_URL; outside CI they are skipped if none can be started.
 unit: $(STAMP)
-	$(BIN)/pytest -n 2 -q
+	bash scripts/chromium.sh >/dev/null
+	@pgdir="$${TMPDIR:-/tmp}/boardroom-pg-$$$$"; url="$${BOARDROOM_TEST_PG_URL:-}"; started=; \
+	if [ -z "$$url" ]; then \
+	  if url=$$(scripts/postgres.sh start "$$pgdir"); then started=1; \
+	  elif [ "$${CI:-}" = true ]; then echo "PostgreSQL could not be started" >&2; exit 1; \
+	  else echo "PostgreSQL unavailable: its tests are skipped" >&2; url=; fi; \
+	fi; \
+	BOARDROOM_TEST_PG_URL="$$url" $(BIN)/pytest -n 2 -q; rc=$$?; \
+	if [ -n "$$started" ]; then scripts/postgres.sh stop "$$pgdir"; fi; exit $$rc
 
 test: lint typecheck unit
 

@@ -1,4 +1,4 @@
-"""The one command line: ``boardroom perft | replay | schema``."""
+"""The one command line: ``boardroom perft | replay | serve``."""
 
 from __future__ import annotations
 
@@ -40,6 +40,14 @@ def _replay(args: argparse.Namespace) -> int:
     return 1 if result.refusals and not args.keep_going else 0
 
 
+def _serve(args: argparse.Namespace) -> int:
+    from boardroom.server.config import Settings
+    from boardroom.server.run import serve
+
+    serve(Settings.from_env(host=args.host, port=args.port, db_url=args.db, demo=not args.no_demo))
+    return 0
+
+
 def _parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(
         prog="boardroom", description="Boardroom: live games on a draughts board."
@@ -56,6 +64,16 @@ def _parser() -> argparse.ArgumentParser:
     r.add_argument("file")
     r.add_argument("--keep-going", action="store_true", help="report refused commands and go on")
     r.set_defaults(run=_replay)
+    s = commands.add_parser("serve", help="run the live server (HTTP + WebSocket)")
+    s.add_argument("--host", default="127.0.0.1")
+    s.add_argument("--port", type=int, default=8000)
+    s.add_argument(
+        "--db",
+        default="sqlite:///var/boardroom.sqlite3",
+        help="sqlite:///PATH (default) or postgresql://… (several servers)",
+    )
+    s.add_argument("--no-demo", action="store_true", help="do not open the demo games")
+    s.set_defaults(run=_serve)
     return parser
 
 

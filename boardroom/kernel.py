@@ -89,6 +89,8 @@ class Journal(Generic[State]):
     state: State
     events: list[Json] = field(default_factory=list)
     applied_ids: dict[str, int] = field(default_factory=dict)
+    base_version: int = 0
+    """Events folded into ``state`` before ``events`` (a game opened from a snapshot)."""
 
     @classmethod
     def open(cls, rules: Rules[State], spec: Json) -> Journal[State]:
@@ -96,16 +98,28 @@ class Journal(Generic[State]):
 
     @property
     def version(self) -> int:
-        return len(self.events)
+        return self.base_version + len(self.events)
 
     def handle(self, command: Json, now: float) -> Outcome:
         """Decide and apply ``command``; a repeated command ``id`` is applied once."""
-        command_id = command.get("id")
-        if isinstance(command_id, str) and command_id in self.applied_ids:
+        if self.is_duplicate(command):
             return Outcome([], self.version, duplicate=True)
-        events = self.rules.decide(self.state, command, now)
+        return self.record(command, self.rules.decide(self.state, command, now))
+
+    def is_duplicate(self, command: Json) -> bool:
+        """Has a command with this ``id`` been applied already?"""
+        command_id = command.get("id")
+        return isinstance(command_id, str) and command_id in self.applied_ids
+
+    def record(self, command: Json, events: list[Json]) -> Outcome:
+        """Apply the events already decided for ``command`` (e.g. once they are stored).
+
+        ``handle`` is ``decide`` then ``record``; a server that must store the events
+        before applying them calls the two halves itself.
+        """
         for event in events:
             self.apply(event)
+        command_id = command.get("id")
         if isinstance(command_id, str):
             self.applied_ids[command_id] = self.version
         return Outcome(events, self.version)
@@ -117,7 +131,7 @@ class Journal(Generic[State]):
 
     def since(self, version: int) -> list[Json]:
         """The events after ``version`` (what a reconnecting client missed)."""
-        return self.events[max(version, 0) :]
+        return self.events[max(version - self.base_version, 0) :]
 
 
 def fold(rules: Rules[State], spec: Json, events: Iterable[Json]) -> State:

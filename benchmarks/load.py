@@ -1,0 +1,283 @@
+"""Load benchmark: many exchange games, 12 WebSocket clients each, over loopback.
+
+Starts ``boardroom serve`` in its own process (SQLite in a temporary directory,
+or ``--db``), or uses ``--url`` of a running server. For each game it seats a
+host and 11 players, each on its own WebSocket. Every ``--interval`` seconds a
+random player of each game places a limit order or cancels its open one (so the
+game can go on for ever), and the time from sending the command to the moment
+the *last* of the game's 12 clients received a view at (or past) the command's
+version is recorded. Prints p50/p99 of that, the errors, and the server's RSS
+over time; ``--json`` writes the same as JSON.
+
+    .venv/bin/python benchmarks/load.py --games 100 --duration 600
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import contextlib
+import json
+import os
+import random
+import re
+import signal
+import socket
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+import httpx
+from websockets.asyncio.client import ClientConnection, connect
+
+Json = dict[str, Any]
+VERSION = re.compile(r'"version": ?(\d+)')
+PLAYERS = 11
+
+
+def setup(players: int) -> Json:
+    ids = [f"p{n}" for n in range(1, players + 1)]
+    return {
+        "game": "exchange",
+        "seed": 1,
+        "ruleset": {"opening_session": True, "session_s": 86_400, "years": 1},
+        "players": [{"id": pid, "name": pid} for pid in ids],
+        "directors": {str(f): ids[(f - 1) % players] for f in range(1, 9)},
+    }
+
+
+@dataclass
+class Client:
+    """One seat's socket: the arrival time of each view version, the newest frame."""
+
+    role: str
+    conn: ClientConnection
+    version: int = -1
+    arrivals: list[tuple[int, float]] = field(default_factory=list)
+    last_view: str = ""
+    replies: asyncio.Queue[Json] = field(default_factory=asyncio.Queue)
+    moved: asyncio.Condition = field(default_factory=asyncio.Condition)
+    errors: int = 0
+
+    async def listen(self) -> None:
+        async for text in self.conn:
+            now = time.perf_counter()
+            assert isinstance(text, str)
+            if text.startswith(('{"type":"view"', '{"type": "view"')):
+                match = VERSION.search(text, 0, 200)
+                version = int(match.group(1)) if match else -1
+                self.arrivals.append((version, now))
+                del self.arrivals[:-64]
+                self.version, self.last_view = version, text
+                async with self.moved:
+                    self.moved.notify_all()
+            else:
+                frame = json.loads(text)
+                if frame.get("type") == "error":
+                    self.errors += 1
+                if frame.get("type") in ("ack", "error"):
+                    await self.replies.put(frame)
+
+    async def reached(self, version: int) -> float:
+        """When this client first held a view at ``version`` or later."""
+        async with self.moved:
+            await self.moved.wait_for(lambda: self.version >= version)
+        return next(t for v, t in self.arrivals if v >= version)
+
+
+@dataclass
+class Stats:
+    latencies: list[float] = field(default_factory=list)
+    commands: int = 0
+    errors: int = 0
+    refused: dict[str, int] = field(default_factory=dict)
+    timeouts: int = 0
+
+
+async def open_client(ws: str, game_id: str, secret: str, role: str) -> Client:
+    conn = await connect(f"{ws}/ws/{game_id}", max_size=2**24, open_timeout=60)
+    await conn.send(json.dumps({"type": "hello", "secret": secret}))
+    client = Client(role, conn)
+    return client
+
+
+async def seat_game(http: httpx.AsyncClient, ws: str) -> list[Client]:
+    made = (
+        await http.post("/api/games", json={"game": "exchange", "setup": setup(PLAYERS)})
+    ).json()
+    clients = [await open_client(ws, made["game_id"], made["host_secret"], "host")]
+    for n in range(1, PLAYERS + 1):
+        joined = await http.post(
+            "/api/join", json={"code": made["code"], "name": f"n{n}", "role": f"p{n}"}
+        )
+        clients.append(await open_client(ws, made["game_id"], joined.json()["secret"], f"p{n}"))
+    await http.post(
+        f"/api/games/{made['game_id']}/commands",
+        json={"command": {"type": "start"}},
+        headers={"Authorization": f"Bearer {made['host_secret']}"},
+    )
+    return clients
+
+
+def next_command(player: Client, rng: random.Random, serial: int) -> Json:
+    view = json.loads(player.last_view)["view"] if player.last_view else {}
+    orders = view.get("accounts", {}).get(player.role, {}).get("orders", [])
+    if orders:
+        return {"type": "cancel", "order": orders[0]["order"], "id": f"{player.role}-{serial}"}
+    order = {"type": "order", "account": player.role, "stock": rng.randint(1, 8), "side": "buy"}
+    return order | {"qty": 1, "price": rng.randint(1, 5), "id": f"{player.role}-{serial}"}
+
+
+async def drive(
+    clients: list[Client], stats: Stats, interval: float, until: float, rng: random.Random
+) -> None:
+    serial = 0
+    await asyncio.sleep(rng.uniform(0, interval))
+    while time.perf_counter() < until:
+        started = time.perf_counter()
+        player = rng.choice(clients[1:])
+        serial += 1
+        command = next_command(player, rng, serial)
+        sent = time.perf_counter()
+        await player.conn.send(json.dumps({"type": "command", "command": command}))
+        try:
+            reply = await asyncio.wait_for(player.replies.get(), 10)
+            stats.commands += 1
+            if reply.get("type") != "ack":
+                stats.errors += 1
+                code = str(reply.get("code"))
+                stats.refused[code] = stats.refused.get(code, 0) + 1
+            elif reply["events"]:
+                times = [c.reached(reply["version"]) for c in clients]
+                arrived = await asyncio.wait_for(asyncio.gather(*times), 10)
+                stats.latencies.append(max(arrived) - sent)
+        except TimeoutError:
+            stats.timeouts += 1
+        await asyncio.sleep(max(0.0, interval - (time.perf_counter() - started)))
+
+
+def rss_mb(pid: int) -> float:
+    for line in Path(f"/proc/{pid}/status").read_text().splitlines():
+        if line.startswith("VmRSS:"):
+            return int(line.split()[1]) / 1024
+    return 0.0
+
+
+async def sample_memory(pid: int | None, samples: list[tuple[float, float]], every: float) -> None:
+    start = time.perf_counter()
+    while pid is not None:
+        samples.append((round(time.perf_counter() - start, 1), round(rss_mb(pid), 1)))
+        await asyncio.sleep(every)
+
+
+def percentile(values: list[float], q: float) -> float:
+    if not values:
+        return float("nan")
+    ordered = sorted(values)
+    return ordered[min(len(ordered) - 1, int(q * len(ordered)))]
+
+
+async def run(args: argparse.Namespace, url: str, pid: int | None) -> Json:
+    ws = "ws" + url[4:]
+    rng = random.Random(args.seed)
+    limits = httpx.Limits(max_connections=20)
+    async with httpx.AsyncClient(base_url=url, timeout=60, limits=limits) as http:
+        tables: list[list[Client]] = []
+        for _ in range(args.games):
+            tables.append(await seat_game(http, ws))
+    listeners = [asyncio.create_task(c.listen()) for t in tables for c in t]
+    await asyncio.sleep(2.0)
+    memory: list[tuple[float, float]] = []
+    sampler = asyncio.create_task(sample_memory(pid, memory, args.sample))
+    stats = Stats()
+    began = time.perf_counter()
+    until = began + args.duration
+    await asyncio.gather(*(drive(t, stats, args.interval, until, rng) for t in tables))
+    elapsed = time.perf_counter() - began
+    sampler.cancel()
+    if pid is not None:
+        memory.append((round(elapsed, 1), round(rss_mb(pid), 1)))
+    for task in listeners:
+        task.cancel()
+    for table in tables:
+        for client in table:
+            await client.conn.close()
+    lat = [x * 1000 for x in stats.latencies]
+    return {
+        "games": args.games,
+        "clients": args.games * (PLAYERS + 1),
+        "duration_s": round(elapsed, 1),
+        "commands": stats.commands,
+        "commands_per_s": round(stats.commands / elapsed, 1),
+        "p50_ms": round(percentile(lat, 0.50), 2),
+        "p99_ms": round(percentile(lat, 0.99), 2),
+        "max_ms": round(max(lat), 2) if lat else None,
+        "mean_ms": round(statistics.fmean(lat), 2) if lat else None,
+        "errors": stats.errors,
+        "refused": stats.refused,
+        "timeouts": stats.timeouts,
+        "server_rss_mb": memory,
+        "client_rss_mb": round(rss_mb(os.getpid()), 1),
+    }
+
+
+def free_port() -> int:
+    with socket.socket() as sock:
+        sock.bind(("127.0.0.1", 0))
+        port: int = sock.getsockname()[1]
+        return port
+
+
+@contextlib.contextmanager
+def server(db: str | None) -> Any:
+    port = free_port()
+    with tempfile.TemporaryDirectory() as tmp:
+        env = os.environ | {"BOARDROOM_RATE_PER_S": "1000", "BOARDROOM_RATE_BURST": "1000"}
+        url = db or f"sqlite:///{tmp}/load.sqlite3"
+        command = [sys.executable, "-m", "boardroom", "serve", "--no-demo", "--port", str(port)]
+        log = open(Path(tmp) / "server.log", "wb")  # noqa: SIM115
+        proc = subprocess.Popen([*command, "--db", url], env=env, stdout=log, stderr=log)
+        base = f"http://127.0.0.1:{port}"
+        try:
+            for _ in range(600):
+                with contextlib.suppress(httpx.HTTPError):
+                    if httpx.get(base + "/ready").status_code == 200:
+                        break
+                time.sleep(0.1)
+            yield base, proc.pid
+        finally:
+            proc.send_signal(signal.SIGTERM)
+            proc.wait(timeout=60)
+            log.close()
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--games", type=int, default=100)
+    parser.add_argument("--duration", type=float, default=60.0, help="seconds of load")
+    parser.add_argument("--interval", type=float, default=2.0, help="seconds between commands")
+    parser.add_argument("--url", default=None, help="a running server (else one is started)")
+    parser.add_argument("--db", default=None, help="database URL for the started server")
+    parser.add_argument("--sample", type=float, default=10.0, help="RSS sampling period, s")
+    parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--json", default=None, help="write the figures here as JSON")
+    args = parser.parse_args()
+    if args.url:
+        result = asyncio.run(run(args, args.url, None))
+    else:
+        with server(args.db) as (url, pid):
+            result = asyncio.run(run(args, url, pid))
+    print(json.dumps(result, indent=1))
+    if args.json:
+        Path(args.json).write_text(json.dumps(result, indent=1))
+    ok = result["errors"] == 0 and result["timeouts"] == 0
+    return 0 if ok else 1
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,60 @@
+"""The server's settings, with the defaults ``boardroom serve`` runs with.
+
+>>> Settings().db_url
+'sqlite:///var/boardroom.sqlite3'
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import os
+import time
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass, field
+from typing import Any
+
+DEFAULT_DB = "sqlite:///var/boardroom.sqlite3"
+
+
+@dataclass
+class Settings:
+    """Everything tunable: where, which database, limits, timings."""
+
+    host: str = "127.0.0.1"
+    port: int = 8000
+    db_url: str = DEFAULT_DB
+    demo: bool = True
+    public_url: str | None = None
+    max_http_body: int = 64 * 1024
+    max_ws_frame: int = 64 * 1024
+    ws_hard_limit: int = 1024 * 1024
+    rate_per_s: float = 20.0
+    rate_burst: int = 40
+    snapshot_every: int = 200
+    robot_poll_s: float = 1.0
+    lead_retry_s: float = 2.0
+    send_queue: int = 256
+    hello_timeout_s: float = 10.0
+    clock: Callable[[], float] = field(default=time.time, repr=False)
+
+    @classmethod
+    def from_env(cls, env: Mapping[str, str] | None = None, **given: Any) -> Settings:
+        """Settings from ``given``, then ``BOARDROOM_<FIELD>`` environment variables.
+
+        >>> Settings.from_env({"BOARDROOM_RATE_BURST": "5"}, port=9000).rate_burst
+        5
+        """
+        env = os.environ if env is None else env
+        values = dict(given)
+        for item in dataclasses.fields(cls):
+            raw = env.get(f"BOARDROOM_{item.name.upper()}")
+            if raw is None or item.name in values or item.name == "clock":
+                continue
+            default = getattr(cls(), item.name)
+            kind = str if default is None else type(default)
+            values[item.name] = raw.lower() in ("1", "true", "yes") if kind is bool else kind(raw)
+        return cls(**values)
+
+    @property
+    def base_url(self) -> str:
+        return self.public_url or f"http://{self.host}:{self.port}"

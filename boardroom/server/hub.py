@@ -1,0 +1,573 @@
+"""The hub: every game in memory, the one path for commands, fan-out, timers, robots.
+
+A command's life: the seat is authenticated by the caller, the server sets
+``by`` to the seat's role, then under the game's lock — duplicate id? stale
+version? — the core decides, the store appends durably (a lost race with
+another process reloads and decides again), the journal records, every
+connected seat gets its own view, the timer is re-armed, the robots woken.
+Only then is the command acknowledged.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import logging
+import pickle
+import time
+from collections.abc import Awaitable, Callable
+from dataclasses import dataclass
+from typing import Any, TypeVar
+
+from boardroom.games import rules_for
+from boardroom.kernel import Journal, Refused
+from boardroom.server.bus import Bus, LocalBus
+from boardroom.server.config import Settings
+from boardroom.server.errors import ApiError, forbidden, not_found, unauthorized
+from boardroom.server.fingerprint import fingerprint
+from boardroom.server.kinds import KINDS
+from boardroom.server.live import Client, LiveGame, Seat, SlowClient
+from boardroom.server.metrics import Metrics
+from boardroom.server.ratelimit import RateLimiter
+from boardroom.server.robots import policy_for
+from boardroom.server.tokens import (
+    hash_secret,
+    new_code,
+    new_game_id,
+    new_seat_id,
+    new_secret,
+    same_secret,
+)
+from boardroom.store import Conflict, GameRecord, SeatRecord, Snapshot, Store
+
+Json = dict[str, Any]
+T = TypeVar("T")
+log = logging.getLogger("boardroom.hub")
+MAX_RETRIES = 8
+HOST = "host"
+PROJECTOR = "projector"
+
+
+@dataclass(frozen=True)
+class Ack:
+    """An accepted command: the version after it, how many events, a duplicate or not."""
+
+    version: int
+    events: int
+    duplicate: bool = False
+
+    def as_json(self) -> Json:
+        return {"version": self.version, "events": self.events, "duplicate": self.duplicate}
+
+
+@dataclass(frozen=True)
+class NewGame:
+    record: GameRecord
+    host_secret: str
+
+
+class Hub:
+    """All live games of this process, over one store and one bus."""
+
+    def __init__(self, store: Store, settings: Settings, bus: Bus | None = None) -> None:
+        self.store = store
+        self.settings = settings
+        self.bus = bus or LocalBus()
+        self.metrics = Metrics()
+        self.games: dict[str, LiveGame] = {}
+        self.loading: dict[str, asyncio.Lock] = {}
+        self.limiter = RateLimiter(settings.rate_per_s, settings.rate_burst)
+        self.seat_cache: dict[tuple[str, str], Seat] = {}
+        self.draining = False
+        self.ready = False
+        self.background: set[asyncio.Task[Any]] = set()
+        self.catching_up: set[str] = set()
+
+    # --- lifecycle -----------------------------------------------------------------
+
+    async def start(self) -> None:
+        """Migrate, listen, load every stored game and re-arm its timers."""
+        await self._db(self.store.migrate)
+        await self.bus.start(self._on_notice, self._on_reconnect)
+        for record in await self._db(self.store.games):
+            try:
+                await self.get(record.game_id)
+            except Exception:
+                log.exception("game cannot be loaded", extra={"game": record.game_id})
+        self._spawn(self._lead_loop())
+        self.ready = True
+
+    async def close(self) -> None:
+        """Stop taking commands, finish those in flight, snapshot, close every socket."""
+        self.draining = True
+        self.ready = False
+        for task in list(self.background):
+            task.cancel()
+        for live in list(self.games.values()):
+            async with live.lock:
+                self._stop_tasks(live)
+                await self._snapshot(live, force=True)
+            for client in list(live.clients):
+                client.closed = True
+        await self.bus.close()
+        self.store.close()
+
+    def _spawn(self, coro: Awaitable[T]) -> asyncio.Task[T]:
+        task: asyncio.Task[T] = asyncio.ensure_future(coro)
+        self.background.add(task)
+        task.add_done_callback(self.background.discard)
+        return task
+
+    async def _db(self, fn: Callable[..., T], *args: Any) -> T:
+        return await asyncio.to_thread(fn, *args)
+
+    # --- games ----------------------------------------------------------------------
+
+    async def create_game(self, spec: Json, demo: bool = False) -> NewGame:
+        """Validate a setup line, store the game, hold it in memory; return its host secret."""
+        game = spec.get("game")
+        if game not in KINDS:
+            raise ApiError("unknown_game", f"Unknown game {game!r}; expected exchange or quiz.")
+        try:
+            rules_for(game).setup(spec)
+        except Refused as exc:
+            raise ApiError(exc.code, exc.message, 400) from None
+        except Exception as exc:
+            raise ApiError("bad_setup", f"This setup line is not valid: {exc}.", 400) from None
+        secret = new_secret()
+        record = GameRecord(
+            game_id=new_game_id(),
+            code=new_code(),
+            game=str(game),
+            spec=spec,
+            created_at=self.settings.clock(),
+            host_secret_hash=hash_secret(secret),
+            demo=demo,
+        )
+        await self._db(self.store.create_game, record)
+        await self.get(record.game_id)
+        self.metrics.games.set(len(self.games))
+        return NewGame(record, secret)
+
+    async def get(self, game_id: str) -> LiveGame:
+        """The game in memory, loaded (snapshot + events after it) on first use."""
+        live = self.games.get(game_id)
+        if live is not None:
+            return live
+        lock = self.loading.setdefault(game_id, asyncio.Lock())
+        async with lock:
+            live = self.games.get(game_id)
+            if live is None:
+                live = await self._load(game_id)
+                self.games[game_id] = live
+                self.metrics.games.set(len(self.games))
+                await self._take_lead(live)
+        return live
+
+    async def _load(self, game_id: str) -> LiveGame:
+        record = await self._db(self.store.game, game_id) if _plausible(game_id) else None
+        if record is None:
+            raise not_found(f"game {game_id!r}")
+        rules = rules_for(record.game)
+        snapshot = await self._db(self.store.latest_snapshot, game_id, fingerprint(record.game))
+        if snapshot is not None:
+            state = pickle.loads(snapshot.state)
+            journal = Journal(rules, record.spec, state, base_version=snapshot.version)
+        else:
+            journal = Journal.open(rules, record.spec)
+        live = LiveGame(record, KINDS[record.game], journal)
+        live.snapshot_version = journal.version
+        await self._catch_up_locked(live)
+        seats = await self._db(self.store.seats, game_id)
+        live.robots = {s.role for s in seats if s.robot}
+        log.info("game loaded", extra={"game": game_id, "version": live.version})
+        return live
+
+    async def by_code(self, code: str) -> LiveGame:
+        record = await self._db(self.store.game_by_code, code.strip()[:16])
+        if record is None:
+            raise not_found(f"game with code {code.strip()[:16]!r}")
+        return await self.get(record.game_id)
+
+    # --- seats -----------------------------------------------------------------------
+
+    async def authenticate(self, game_id: str, secret: str | None) -> Seat:
+        """The seat a secret opens in a game (401 for none)."""
+        live = await self.get(game_id)
+        if not secret or len(secret) > 200:
+            raise unauthorized()
+        if same_secret(secret, live.record.host_secret_hash):
+            return Seat(game_id, HOST, HOST, "Host")
+        key = (game_id, hash_secret(secret))
+        seat = self.seat_cache.get(key)
+        if seat is None:
+            stored = await self._db(self.store.seat_by_secret, game_id, key[1])
+            if stored is None or stored.robot:
+                raise unauthorized()
+            seat = Seat(game_id, stored.seat_id, stored.role, stored.name)
+            self.seat_cache[key] = seat
+        return seat
+
+    async def join(self, live: LiveGame, name: str, role: str | None) -> tuple[Seat, str]:
+        """Give a person a seat (a free role, or the one asked for) and its secret."""
+        roles = self.roles(live)
+        if role is not None and role not in (*roles, PROJECTOR):
+            raise ApiError("unknown_seat", f"There is no seat {role!r} in this game.", 404)
+        secret = new_secret()
+        for candidate in [role] if role is not None else await self._free_roles(live):
+            seat_id = new_seat_id()
+            shared = live.kind.shared_roles or candidate == PROJECTOR
+            record = SeatRecord(
+                game_id=live.game_id,
+                seat_id=seat_id,
+                role=candidate,
+                name=name,
+                secret_hash=hash_secret(secret),
+                claim=seat_id if shared else candidate,
+            )
+            if await self._db(self.store.add_seat, record):
+                return Seat(live.game_id, seat_id, candidate, name), secret
+        raise ApiError("seat_taken", "Every seat of this game is taken.", 409)
+
+    def roles(self, live: LiveGame) -> list[str]:
+        return live.kind.roles(live.view(HOST))
+
+    async def _free_roles(self, live: LiveGame) -> list[str]:
+        seats = await self._db(self.store.seats, live.game_id)
+        taken: dict[str, int] = {}
+        for seat in seats:
+            taken[seat.role] = taken.get(seat.role, 0) + 1
+        roles = self.roles(live)
+        if live.kind.shared_roles:
+            return sorted(roles, key=lambda r: (taken.get(r, 0), roles.index(r)))
+        return [r for r in roles if r not in taken]
+
+    async def add_robots(self, live: LiveGame, roles: list[str] | None) -> list[str]:
+        """Seat robots in ``roles`` (every free role by default); returns the roles seated."""
+        if policy_for(live.record.game) is None:
+            raise ApiError("no_robot", f"No robot plays {live.record.game} yet.", 409)
+        wanted = roles if roles is not None else await self._free_roles(live)
+        known = self.roles(live)
+        seated: list[str] = []
+        for role in wanted:
+            if role not in known:
+                raise ApiError("unknown_seat", f"There is no seat {role!r} in this game.", 404)
+            record = SeatRecord(
+                game_id=live.game_id,
+                seat_id=new_seat_id(),
+                role=role,
+                name=f"Robot {role}",
+                secret_hash=hash_secret(new_secret()),
+                claim=role,
+                robot=True,
+            )
+            if await self._db(self.store.add_seat, record):
+                seated.append(role)
+        live.robots.update(seated)
+        self._start_robots(live)
+        return seated
+
+    async def lobby(self, live: LiveGame) -> Json:
+        """Who sits where, connected or not — for the host."""
+        seats = await self._db(self.store.seats, live.game_id)
+        online = live.connected_roles()
+        return {
+            "game": live.game_id,
+            "code": live.record.code,
+            "version": live.version,
+            "roles": self.roles(live),
+            "seats": [
+                {"seat": s.seat_id, "role": s.role, "name": s.name, "robot": s.robot}
+                | {"connected": s.robot or online.get(s.seat_id, 0) > 0}
+                for s in seats
+            ],
+        }
+
+    # --- commands ------------------------------------------------------------------
+
+    async def submit(self, seat: Seat, command: Json, version: int | None = None) -> Ack:
+        """A seat's command: rate-limited, ``by`` set from the seat, then executed."""
+        if self.draining:
+            raise ApiError("shutting_down", "The server is restarting; try again shortly.", 503)
+        if seat.role == PROJECTOR:
+            raise forbidden("The projector only watches.")
+        if not self.limiter.allow(seat.seat_id, time.monotonic()):
+            raise ApiError("rate_limited", "Too many commands; slow down a little.", 429)
+        live = await self.get(seat.game_id)
+        prepared = _prepare(command, seat.role)
+        started = time.perf_counter()
+        try:
+            ack = await self.execute(live, prepared, version)
+        except ApiError as exc:
+            self.metrics.commands.labels(live.record.game, exc.code).inc()
+            raise
+        self.metrics.commands.labels(live.record.game, "ok").inc()
+        self.metrics.latency.labels(live.record.game).observe(time.perf_counter() - started)
+        return ack
+
+    async def execute(
+        self, live: LiveGame, command: Json, version: int | None = None, at: float | None = None
+    ) -> Ack:
+        """Decide, store, record, fan out — in order, under the game's lock."""
+        async with live.lock:
+            for _ in range(MAX_RETRIES):
+                journal = live.journal
+                if journal.is_duplicate(command):
+                    return Ack(journal.version, 0, duplicate=True)
+                if version is not None and version != journal.version:
+                    raise ApiError(
+                        "stale_version",
+                        f"The game is at version {journal.version}, not {version}; "
+                        "look at the new state and send again.",
+                        409,
+                        version=journal.version,
+                    )
+                now = max(at if at is not None else self.game_time(live), live.last_at)
+                events = self._decide(live, command, now)
+                try:
+                    await self._db(
+                        self.store.append,
+                        live.game_id,
+                        journal.version,
+                        command.get("id"),
+                        now,
+                        events,
+                    )
+                except Conflict:
+                    self.metrics.conflicts.inc()
+                    await self._catch_up_locked(live)
+                    continue
+                outcome = journal.record(command, events)
+                if events:
+                    live.last_at = now
+                    self._changed(live)
+                    await self._snapshot(live)
+                return Ack(outcome.version, len(events))
+        raise ApiError("busy", "The game is too busy right now; send again.", 503)
+
+    def _decide(self, live: LiveGame, command: Json, now: float) -> list[Any]:
+        try:
+            events: list[Any] = live.journal.rules.decide(live.journal.state, command, now)
+        except Refused as exc:
+            raise ApiError.refused(exc) from None
+        except (RecursionError, MemoryError):
+            raise ApiError("bad_command", "This command is too deeply nested.") from None
+        except Exception:
+            log.exception("the core failed on a command", extra={"game": live.game_id})
+            raise ApiError("bad_command", "This command cannot be understood.") from None
+        return events
+
+    def game_time(self, live: LiveGame) -> float:
+        """Seconds since the game was created, by the wall clock (survives restarts)."""
+        return max(0.0, self.settings.clock() - live.record.created_at)
+
+    def _changed(self, live: LiveGame) -> None:
+        self.broadcast(live)
+        self.arm(live)
+        live.changed.set()
+
+    # --- fan-out --------------------------------------------------------------------
+
+    def broadcast(self, live: LiveGame) -> None:
+        """Every connected seat gets its own view of the current version."""
+        frames: dict[str, str] = {}
+        for client in list(live.clients):
+            role = client.seat.role
+            if role not in frames:
+                frames[role] = live.view_frame(role)
+            client.push_view(frames[role])
+        self.metrics.frames.inc(len(live.clients))
+
+    async def connect(self, live: LiveGame, client: Client, known: int | None) -> None:
+        """A new connection gets its seat, the whole current view; the host a lobby update."""
+        client.push(
+            {
+                "type": "welcome",
+                "game": live.game_id,
+                "seat": client.seat.seat_id,
+                "role": client.seat.role,
+                "version": live.version,
+                "missed": max(0, live.version - known) if known is not None else None,
+            }
+        )
+        async with live.lock:
+            live.clients.add(client)
+            client.push_view(live.view_frame(client.seat.role))
+        self._connections_changed()
+        await self.notify_lobby(live)
+
+    async def disconnect(self, live: LiveGame, client: Client) -> None:
+        client.closed = True
+        client.wake.set()
+        live.clients.discard(client)
+        self._connections_changed()
+        if not self.draining:
+            await self.notify_lobby(live)
+
+    async def notify_lobby(self, live: LiveGame) -> None:
+        hosts = [c for c in live.clients if c.seat.role == HOST]
+        if not hosts:
+            return
+        lobby = {"type": "lobby", **await self.lobby(live)}
+        for client in hosts:
+            with contextlib.suppress(SlowClient):
+                client.push(lobby)
+
+    def _connections_changed(self) -> None:
+        clients = [c for live in self.games.values() for c in live.clients]
+        self.metrics.connections.set(len(clients))
+        self.metrics.seats.set(len({c.seat.seat_id for c in clients}))
+
+    # --- other processes -------------------------------------------------------------
+
+    async def _on_notice(self, game_id: str, version: int) -> None:
+        live = self.games.get(game_id)
+        if live is None or version <= live.version or game_id in self.catching_up:
+            return
+        self.catching_up.add(game_id)
+        self._spawn(self._catch_up(live))
+
+    async def _on_reconnect(self) -> None:
+        for live in list(self.games.values()):
+            self._spawn(self._catch_up(live))
+
+    async def _catch_up(self, live: LiveGame) -> None:
+        try:
+            async with live.lock:
+                self.catching_up.discard(live.game_id)
+                if await self._catch_up_locked(live):
+                    self._changed(live)
+        finally:
+            self.catching_up.discard(live.game_id)
+
+    async def _catch_up_locked(self, live: LiveGame) -> bool:
+        """Fold in what other processes stored since our version; True if anything."""
+        journal = live.journal
+        stored = await self._db(self.store.events_since, live.game_id, journal.version)
+        ids = await self._db(self.store.applied_ids, live.game_id, journal.version)
+        for event in stored:
+            if event.version != journal.version + 1:
+                raise RuntimeError(f"gap in the event log of {live.game_id} at {event.version}")
+            journal.apply(event.body)
+            live.last_at = max(live.last_at, event.at)
+        journal.applied_ids.update(ids)
+        return bool(stored)
+
+    # --- timers and robots -------------------------------------------------------------
+
+    async def _take_lead(self, live: LiveGame) -> None:
+        if live.leader or self.draining:
+            return
+        live.leader = await self.bus.try_lead(live.game_id)
+        if live.leader:
+            self.arm(live)
+            self._start_robots(live)
+
+    async def _lead_loop(self) -> None:
+        """Take over the games whose leading process went away."""
+        while True:
+            await asyncio.sleep(self.settings.lead_retry_s)
+            for live in list(self.games.values()):
+                if not live.leader:
+                    await self._take_lead(live)
+
+    def arm(self, live: LiveGame) -> None:
+        """(Re)start the game's timer for its next deadline, if this process leads it."""
+        current = asyncio.current_task()
+        if live.timer is not None and live.timer is not current:
+            live.timer.cancel()
+        live.timer = None
+        if not live.leader or self.draining:
+            return
+        deadline = live.journal.rules.next_deadline(live.journal.state)
+        if deadline is None:
+            return
+        delay = live.record.created_at + deadline - self.settings.clock()
+        live.timer = asyncio.create_task(self._fire(live, deadline, max(0.0, delay)))
+
+    async def _fire(self, live: LiveGame, deadline: float, delay: float) -> None:
+        """At the deadline: a ``tick`` at the deadline's own time (as ``fire_deadlines``)."""
+        await asyncio.sleep(delay)
+        before = live.version
+        tick = {"type": "tick", "by": "server", "id": f"tick:{before}:{deadline}"}
+        try:
+            await self.execute(live, tick, at=deadline)
+        except ApiError as exc:
+            log.warning("tick refused", extra={"game": live.game_id, "code": exc.code})
+        if live.version == before and live.timer is asyncio.current_task():
+            following = live.journal.rules.next_deadline(live.journal.state)
+            if following != deadline:
+                self.arm(live)
+
+    def _start_robots(self, live: LiveGame) -> None:
+        if live.robots and live.leader and live.robot_task is None and not self.draining:
+            live.robot_task = asyncio.create_task(self._robot_loop(live))
+
+    async def _robot_loop(self, live: LiveGame) -> None:
+        policy = policy_for(live.record.game)
+        while policy is not None:
+            with contextlib.suppress(TimeoutError):
+                await asyncio.wait_for(live.changed.wait(), self.settings.robot_poll_s)
+            live.changed.clear()
+            for role in sorted(live.robots):
+                command = policy(live.view(role), role)
+                if command is None:
+                    continue
+                command = {**command, "by": role, "id": f"robot:{role}:{live.version}"}
+                try:
+                    await self.execute(live, command)
+                except ApiError as exc:
+                    log.debug("robot refused", extra={"game": live.game_id, "code": exc.code})
+
+    def _stop_tasks(self, live: LiveGame) -> None:
+        for task in (live.timer, live.robot_task):
+            if task is not None and task is not asyncio.current_task():
+                task.cancel()
+        live.timer = live.robot_task = None
+
+    # --- snapshots ------------------------------------------------------------------------
+
+    async def _snapshot(self, live: LiveGame, force: bool = False) -> None:
+        due = live.version - live.snapshot_version >= self.settings.snapshot_every
+        if not (due or (force and live.version > live.snapshot_version)):
+            return
+        snapshot = Snapshot(
+            live.version, fingerprint(live.record.game), pickle.dumps(live.journal.state)
+        )
+        live.snapshot_version = live.version
+        if force:
+            await self._db(self.store.save_snapshot, live.game_id, snapshot)
+        else:
+            self._spawn(self._db(self.store.save_snapshot, live.game_id, snapshot))
+
+    def host_only(self, seat: Seat) -> None:
+        if seat.role != HOST:
+            raise forbidden("Only the host may do this.")
+
+
+def _plausible(game_id: str) -> bool:
+    return 0 < len(game_id) <= 40 and game_id.isalnum()
+
+
+def _prepare(command: Json, role: str) -> Json:
+    """The command as the core gets it: ``by`` is the seat's role, whatever was sent.
+
+    >>> _prepare({"type": "pass", "firm": 2, "by": "p9", "at": 5}, "p1")
+    {'type': 'pass', 'firm': 2, 'by': 'p1'}
+    >>> _prepare({"type": "pass", "id": 7}, "p1")
+    Traceback (most recent call last):
+    ...
+    boardroom.server.errors.ApiError: A command 'id' must be a text of at most 100 characters.
+    """
+    if not isinstance(command, dict):
+        raise ApiError("bad_command", "A command must be a JSON object.")
+    if not isinstance(command.get("type"), str):
+        raise ApiError("bad_command", "A command needs a text 'type'.")
+    command_id = command.get("id")
+    if command_id is not None and (
+        not isinstance(command_id, str) or not 0 < len(command_id) <= 100
+    ):
+        raise ApiError("bad_command", "A command 'id' must be a text of at most 100 characters.")
+    prepared = {k: v for k, v in command.items() if k not in ("by", "at")}
+    prepared["by"] = role
+    return prepared

@@ -1,0 +1,37 @@
+"""Prometheus metrics: games, seats, commands, latency (one registry per app)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from prometheus_client import CollectorRegistry, Counter, Gauge, Histogram, generate_latest
+
+
+@dataclass
+class Metrics:
+    """The server's instruments, on their own registry (so tests can run many apps)."""
+
+    registry: CollectorRegistry = field(default_factory=CollectorRegistry)
+
+    def __post_init__(self) -> None:
+        r = self.registry
+        self.games = Gauge("boardroom_games_loaded", "Games held in memory", registry=r)
+        self.connections = Gauge("boardroom_connections", "Open WebSocket connections", registry=r)
+        self.seats = Gauge("boardroom_seats_connected", "Seats with a connection", registry=r)
+        self.commands = Counter(
+            "boardroom_commands", "Commands handled", ["game", "result"], registry=r
+        )
+        self.latency = Histogram(
+            "boardroom_command_seconds",
+            "From a command's arrival to its acknowledgement (stored and fanned out)",
+            ["game"],
+            buckets=(0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1.0, 2.5),
+            registry=r,
+        )
+        self.frames = Counter("boardroom_frames_sent", "Frames sent to seats", registry=r)
+        self.conflicts = Counter(
+            "boardroom_append_conflicts", "Appends that lost a race and retried", registry=r
+        )
+
+    def render(self) -> bytes:
+        return generate_latest(self.registry)

@@ -1,0 +1,100 @@
+"""The HTTP bodies, as pydantic models (they make the published OpenAPI)."""
+
+from __future__ import annotations
+
+from typing import Any, Literal
+
+from pydantic import BaseModel, ConfigDict, Field
+
+MAX_NAME = 40
+
+
+class Strict(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+
+
+class CreateGame(Strict):
+    """A new game: its kind and setup line (the protocol's first replay line)."""
+
+    game: Literal["exchange", "quiz"]
+    setup: dict[str, Any] | None = Field(
+        default=None, description="The setup line; the demo setup of the kind when left out."
+    )
+
+
+class Links(BaseModel):
+    host: str
+    join: str
+    projector: str
+
+
+class CreatedGame(BaseModel):
+    game_id: str
+    code: str
+    game: str
+    host_secret: str = Field(description="Keep it: it is the host's only way in.")
+    links: Links
+
+
+class Join(Strict):
+    """Take a seat: by short code (or game id), with a display name, a role if wanted."""
+
+    code: str | None = Field(default=None, max_length=16)
+    game_id: str | None = Field(default=None, max_length=40)
+    name: str = Field(min_length=1, max_length=MAX_NAME)
+    role: str | None = Field(default=None, max_length=64)
+
+
+class Joined(BaseModel):
+    game_id: str
+    seat: str
+    role: str
+    name: str
+    secret: str = Field(description="The seat secret: come back with it (also set as a cookie).")
+    link: str
+
+
+class CommandBody(Strict):
+    """A command, and optionally the version the client saw (stale → ``stale_version``)."""
+
+    command: dict[str, Any]
+    version: int | None = Field(default=None, ge=0, le=10**12)
+
+
+class AckOut(BaseModel):
+    version: int
+    events: int
+    duplicate: bool
+
+
+class Robots(Strict):
+    """Seat robots in these roles (every free role when left out)."""
+
+    roles: list[str] | None = Field(default=None, max_length=64)
+
+
+class RobotsOut(BaseModel):
+    seated: list[str]
+
+
+class SeatView(BaseModel):
+    game_id: str
+    game: str
+    code: str
+    seat: str
+    role: str
+    version: int
+    view: dict[str, Any]
+
+
+class ErrorBody(BaseModel):
+    code: str
+    message: str
+
+
+class ErrorOut(BaseModel):
+    error: ErrorBody
+
+
+class Health(BaseModel):
+    status: str

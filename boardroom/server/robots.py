@@ -1,0 +1,58 @@
+"""Robot seats: a policy reads the robot's own view (the one door) and may answer a command.
+
+Robots proper come later (``boardroom/bots``); the hook is :data:`POLICIES`, one
+policy per game kind, replaceable with :func:`register_policy`. The built-in
+policies play the first legal move and answer every question with a pass.
+
+>>> first_legal_exchange({"on_call": {"firm": 3}, "legal_moves": ["e3-f4", "e3-d4"]}, "p3")
+{'type': 'move', 'firm': 3, 'move': 'e3-f4'}
+>>> first_legal_exchange({"on_call": None, "legal_moves": []}, "p3") is None
+True
+>>> first_legal_quiz({"phase": "move", "to_move": "A", "legal_moves": [{"move": "c3-d4"}],
+...                   "duel": None}, "A")
+{'type': 'move', 'move': 'c3-d4'}
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+Json = dict[str, Any]
+RobotPolicy = Callable[[Json, str], Json | None]
+"""``policy(view, role)``: the command the robot sends now, or None to wait."""
+
+
+def first_legal_exchange(view: Json, role: str) -> Json | None:
+    """Move the first legal move when a firm this seat directs is on call."""
+    call = view.get("on_call")
+    moves = view.get("legal_moves") or []
+    if not isinstance(call, dict) or not moves:
+        return None
+    return {"type": "move", "firm": call["firm"], "move": moves[0]}
+
+
+def first_legal_quiz(view: Json, role: str) -> Json | None:
+    """Move first when it is this team's turn; answer a question put to it with a pass."""
+    duel = view.get("duel")
+    if isinstance(duel, dict):
+        answering = duel.get("answering") or {}
+        if duel.get("step") == "answer" and answering.get("team") == role and not duel.get("given"):
+            return {"type": "answer", "text": "(robot passes)"}
+        return None
+    moves = view.get("legal_moves") or []
+    if view.get("to_move") == role and moves:
+        return {"type": "move", "move": moves[0]["move"]}
+    return None
+
+
+POLICIES: dict[str, RobotPolicy] = {"exchange": first_legal_exchange, "quiz": first_legal_quiz}
+
+
+def register_policy(game: str, policy: RobotPolicy) -> None:
+    """Plug in the robot that plays every robot seat of games of kind ``game``."""
+    POLICIES[game] = policy
+
+
+def policy_for(game: str) -> RobotPolicy | None:
+    return POLICIES.get(game)

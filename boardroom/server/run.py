@@ -1,0 +1,58 @@
+"""``boardroom serve``: the app on uvicorn, demo games, links printed at start."""
+
+from __future__ import annotations
+
+import dataclasses
+
+import uvicorn
+from fastapi import FastAPI
+
+from boardroom.server import logs
+from boardroom.server.app import create_app, created_json
+from boardroom.server.bus import bus_for
+from boardroom.server.config import Settings
+from boardroom.server.hub import Hub
+from boardroom.server.kinds import KINDS
+from boardroom.server.tokens import hash_secret, new_secret
+from boardroom.store import Store
+
+
+def build_app(settings: Settings) -> FastAPI:
+    """The app over a store and bus made from ``settings`` (demo games if asked)."""
+    hub = Hub(Store(settings.db_url), settings, bus_for(settings.db_url))
+    return create_app(hub, open_demos if settings.demo else None)
+
+
+async def open_demos(hub: Hub) -> None:
+    """One ready demo game of each kind (reused across restarts; a new host secret each time)."""
+    existing = {record.game: record for record in await hub._db(hub.store.games, True)}
+    for game, kind in KINDS.items():
+        record = existing.get(game)
+        if record is None:
+            made = await hub.create_game(kind.demo(), demo=True)
+            record, secret = made.record, made.host_secret
+        else:
+            secret = new_secret()
+            await hub._db(hub.store.set_host_secret, record.game_id, hash_secret(secret))
+            live = await hub.get(record.game_id)
+            live.record = dataclasses.replace(live.record, host_secret_hash=hash_secret(secret))
+        links = created_json(hub, record.game_id, record.code, game, secret)["links"]
+        print(f"demo {game} game {record.game_id} (code {record.code})", flush=True)
+        print(f"  host:      {links['host']}", flush=True)
+        print(f"  join:      {links['join']}", flush=True)
+        print(f"  projector: {links['projector']}", flush=True)
+
+
+def serve(settings: Settings) -> None:
+    """Run the server until SIGINT/SIGTERM (graceful: stop, finish, snapshot, close)."""
+    logs.configure()
+    config = uvicorn.Config(
+        build_app(settings),
+        host=settings.host,
+        port=settings.port,
+        log_config=None,
+        ws_max_size=settings.ws_hard_limit,
+        timeout_graceful_shutdown=10,
+        access_log=False,
+    )
+    uvicorn.Server(config).run()

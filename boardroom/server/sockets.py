@@ -1,0 +1,131 @@
+"""One WebSocket per seat: hello → welcome + the whole view; commands → ack or error.
+
+Client frames: ``{"type": "hello", "secret", "version"}`` first (the seat's cookie
+may stand in for the secret), then ``{"type": "command", "command": {...},
+"version": N}`` and ``{"type": "ping"}``. Server frames: ``welcome``, ``view``
+(the seat's projection at ``version``), ``ack``, ``error``, ``lobby`` (host),
+``pong``. A bad frame gets a typed ``error`` and the connection stays open.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import logging
+from typing import Any
+
+from starlette.websockets import WebSocket, WebSocketDisconnect
+
+from boardroom.server.errors import ApiError
+from boardroom.server.hub import Hub
+from boardroom.server.live import Client, LiveGame, Seat, SlowClient
+from boardroom.server.wire import decode
+
+Json = dict[str, Any]
+log = logging.getLogger("boardroom.ws")
+UNAUTHORIZED = 4401
+POLICY = 1008
+TOO_SLOW = 4408
+
+
+async def serve_socket(hub: Hub, websocket: WebSocket, game_id: str, cookie: str | None) -> None:
+    """Run one seat's connection from hello to close."""
+    await websocket.accept()
+    try:
+        seat, live, known = await _hello(hub, websocket, game_id, cookie)
+    except ApiError as exc:
+        with contextlib.suppress(Exception):
+            await websocket.send_json({"type": "error", **exc.as_json()})
+            await websocket.close(UNAUTHORIZED if exc.status in (401, 404) else POLICY)
+        return
+    except (WebSocketDisconnect, TimeoutError):
+        return
+    client = Client(seat, websocket.send_text, hub.settings.send_queue)
+    writer = asyncio.create_task(client.run())
+    await hub.connect(live, client, known)
+    try:
+        await _serve(hub, websocket, client, writer)
+    finally:
+        writer.cancel()
+        await hub.disconnect(live, client)
+
+
+async def _hello(
+    hub: Hub, websocket: WebSocket, game_id: str, cookie: str | None
+) -> tuple[Seat, LiveGame, int | None]:
+    text = await asyncio.wait_for(_text(websocket), hub.settings.hello_timeout_s)
+    hello = decode(text, hub.settings.max_ws_frame)
+    if hello.get("type") != "hello":
+        raise ApiError("hello_first", "Say hello first: {'type': 'hello', 'secret': ...}.", 401)
+    secret = hello.get("secret") if isinstance(hello.get("secret"), str) else cookie
+    live = await hub.get(game_id)
+    seat = await hub.authenticate(game_id, secret)
+    known = hello.get("version")
+    return seat, live, known if isinstance(known, int) and not isinstance(known, bool) else None
+
+
+async def _text(websocket: WebSocket) -> str:
+    message = await websocket.receive()
+    if message["type"] == "websocket.disconnect":
+        raise WebSocketDisconnect(message.get("code", 1000))
+    if message.get("text") is not None:
+        return str(message["text"])
+    raise ApiError("text_only", "Send JSON as text frames.")
+
+
+async def _serve(
+    hub: Hub, websocket: WebSocket, client: Client, writer: asyncio.Task[None]
+) -> None:
+    receiving = asyncio.ensure_future(_receive_loop(hub, websocket, client))
+    done, _ = await asyncio.wait({receiving, writer}, return_when=asyncio.FIRST_COMPLETED)
+    receiving.cancel()
+    for task in done:
+        if not task.cancelled() and isinstance(task.exception(), SlowClient):
+            with contextlib.suppress(Exception):
+                await websocket.close(TOO_SLOW)
+
+
+async def _receive_loop(hub: Hub, websocket: WebSocket, client: Client) -> None:
+    while True:
+        try:
+            text = await _text(websocket)
+        except WebSocketDisconnect:
+            return
+        except ApiError as exc:
+            client.push({"type": "error", **exc.as_json()})
+            continue
+        client.push(await _reply(hub, client.seat, text))
+
+
+async def _reply(hub: Hub, seat: Seat, text: str) -> Json:
+    frame: Json = {}
+    try:
+        frame = decode(text, hub.settings.max_ws_frame)
+        kind = frame.get("type")
+        if kind == "ping":
+            return {"type": "pong"}
+        if kind != "command":
+            raise ApiError("unknown_frame", "Frames are 'command' or 'ping'.")
+        command = frame.get("command")
+        if not isinstance(command, dict):
+            raise ApiError("bad_command", "'command' must be a JSON object.")
+        version = frame.get("version")
+        if version is not None and (isinstance(version, bool) or not isinstance(version, int)):
+            raise ApiError("bad_request", "'version' must be a whole number.")
+        ack = await hub.submit(seat, command, version)
+        return {"type": "ack", "id": _command_id(frame), **ack.as_json()}
+    except ApiError as exc:
+        return {"type": "error", "id": _command_id(frame), **exc.as_json()}
+    except Exception:
+        log.exception("a frame failed", extra={"game": seat.game_id})
+        return {"type": "error", "id": _command_id(frame), "code": "internal"} | {
+            "message": "Something went wrong on our side; the game is unchanged."
+        }
+
+
+def _command_id(frame: Json) -> Any:
+    command = frame.get("command")
+    if isinstance(command, dict):
+        value = command.get("id")
+        return value if isinstance(value, str) and len(value) <= 100 else None
+    return None

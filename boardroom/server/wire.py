@@ -1,0 +1,53 @@
+"""Decoding what clients send: strict JSON (no NaN/Infinity), bounded, typed errors.
+
+>>> decode('{"type": "ping"}', 100)
+{'type': 'ping'}
+>>> decode('{"qty": NaN}', 100)
+Traceback (most recent call last):
+...
+boardroom.server.errors.ApiError: This is not valid JSON: NaN is not allowed.
+>>> decode("x" * 200, 100)
+Traceback (most recent call last):
+...
+boardroom.server.errors.ApiError: Messages are limited to 100 bytes.
+"""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+from boardroom.server.errors import ApiError
+
+MAX_DEPTH = 32
+
+
+def _no_constants(name: str) -> Any:
+    raise ValueError(f"{name} is not allowed")
+
+
+def decode(text: str | bytes, limit: int) -> dict[str, Any]:
+    """A JSON object from a client, or a typed :class:`ApiError`."""
+    if len(text) > limit:
+        raise ApiError("too_large", f"Messages are limited to {limit} bytes.", 413)
+    try:
+        value = json.loads(text, parse_constant=_no_constants)
+    except RecursionError:
+        raise ApiError("bad_json", "This JSON is nested too deeply.") from None
+    except (ValueError, UnicodeDecodeError) as exc:
+        raise ApiError("bad_json", f"This is not valid JSON: {exc}.") from None
+    if not isinstance(value, dict):
+        raise ApiError("bad_json", "A message must be a JSON object.")
+    if _depth(value) > MAX_DEPTH:
+        raise ApiError("bad_json", "This JSON is nested too deeply.")
+    return value
+
+
+def _depth(value: Any, level: int = 0) -> int:
+    if level > MAX_DEPTH:
+        return level
+    if isinstance(value, dict):
+        return max((_depth(v, level + 1) for v in value.values()), default=level + 1)
+    if isinstance(value, list):
+        return max((_depth(v, level + 1) for v in value), default=level + 1)
+    return level

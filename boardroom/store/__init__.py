@@ -1,0 +1,20 @@
+"""Persistence: an append-only event log per game, seats, command ids, snapshots.
+
+``Store(url)`` opens SQLite (``sqlite:///path``; WAL, ``synchronous=FULL``) or
+PostgreSQL (``postgresql://…``, psycopg 3); ``migrate()`` runs the Alembic
+migrations. A game is rebuilt by folding its events after its latest snapshot.
+"""
+
+from boardroom.store.records import Conflict, GameRecord, SeatRecord, Snapshot, StoredEvent
+from boardroom.store.sql import NOTIFY_CHANNEL, Store, sqlalchemy_url
+
+__all__ = [
+    "NOTIFY_CHANNEL",
+    "Conflict",
+    "GameRecord",
+    "SeatRecord",
+    "Snapshot",
+    "Store",
+    "StoredEvent",
+    "sqlalchemy_url",
+]

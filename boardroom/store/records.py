@@ -1,0 +1,61 @@
+"""What the store keeps: games, seats, events, snapshots — plain frozen records."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+Json = dict[str, Any]
+
+
+class Conflict(Exception):
+    """Another writer appended first: the caller reloads and decides again."""
+
+
+@dataclass(frozen=True)
+class GameRecord:
+    """One game: its id, short join code, kind, setup line and creation time (epoch s)."""
+
+    game_id: str
+    code: str
+    game: str
+    spec: Json
+    created_at: float
+    host_secret_hash: str
+    demo: bool = False
+
+
+@dataclass(frozen=True)
+class SeatRecord:
+    """A seat: who sits there (``role`` is the core's viewer id), by name, robot or not.
+
+    ``claim`` is the role for a seat only one person may hold, the seat id otherwise;
+    the store keeps claims unique per game.
+    """
+
+    game_id: str
+    seat_id: str
+    role: str
+    name: str
+    secret_hash: str
+    claim: str
+    robot: bool = False
+
+
+@dataclass(frozen=True)
+class StoredEvent:
+    """One stored event: the version it made, the command behind it, its game time."""
+
+    version: int
+    command_id: str | None
+    at: float
+    body: Json
+
+
+@dataclass(frozen=True)
+class Snapshot:
+    """A pickled state at ``version``, valid only for the same core ``fingerprint``."""
+
+    version: int
+    fingerprint: str
+    state: bytes

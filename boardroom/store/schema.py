@@ -1,0 +1,73 @@
+"""The tables, as SQLAlchemy Core metadata (the migrations create the same)."""
+
+from __future__ import annotations
+
+from sqlalchemy import (
+    Boolean,
+    Column,
+    Float,
+    Index,
+    Integer,
+    LargeBinary,
+    MetaData,
+    String,
+    Table,
+    Text,
+    UniqueConstraint,
+)
+
+metadata = MetaData()
+
+games = Table(
+    "games",
+    metadata,
+    Column("game_id", String(40), primary_key=True),
+    Column("code", String(16), nullable=False, unique=True),
+    Column("game", String(20), nullable=False),
+    Column("spec", Text, nullable=False),
+    Column("created_at", Float, nullable=False),
+    Column("host_secret_hash", String(64), nullable=False),
+    Column("demo", Boolean, nullable=False, default=False),
+    Column("version", Integer, nullable=False, default=0),
+)
+
+seats = Table(
+    "seats",
+    metadata,
+    Column("game_id", String(40), primary_key=True),
+    Column("seat_id", String(40), primary_key=True),
+    Column("role", String(64), nullable=False),
+    Column("name", String(80), nullable=False),
+    Column("secret_hash", String(64), nullable=False),
+    Column("claim", String(64), nullable=False),
+    Column("robot", Boolean, nullable=False, default=False),
+    UniqueConstraint("game_id", "claim", name="uq_seats_claim"),
+    Index("ix_seats_secret", "secret_hash"),
+)
+
+events = Table(
+    "events",
+    metadata,
+    Column("game_id", String(40), primary_key=True),
+    Column("version", Integer, primary_key=True),
+    Column("command_id", String(160), nullable=True),
+    Column("at", Float, nullable=False),
+    Column("body", Text, nullable=False),
+)
+
+commands = Table(
+    "commands",
+    metadata,
+    Column("game_id", String(40), primary_key=True),
+    Column("command_id", String(160), primary_key=True),
+    Column("version", Integer, nullable=False),
+)
+
+snapshots = Table(
+    "snapshots",
+    metadata,
+    Column("game_id", String(40), primary_key=True),
+    Column("version", Integer, primary_key=True),
+    Column("fingerprint", String(64), nullable=False),
+    Column("state", LargeBinary, nullable=False),
+)

@@ -1,0 +1,335 @@
+"""The event store on SQLAlchemy Core: SQLite (WAL, ``synchronous=FULL``) or PostgreSQL.
+
+Every method is synchronous and thread-safe; the server calls them through
+``asyncio.to_thread``. An append is one transaction that checks the game's head
+version under a row lock, so two writers (two server processes) are ordered by
+the database: the loser gets :class:`Conflict`, reloads and decides again.
+
+>>> store = Store("sqlite://")
+>>> store.migrate()
+>>> game = GameRecord("g1", "ABC123", "quiz", {"game": "quiz"}, 0.0, "h")
+>>> store.create_game(game)
+>>> store.append("g1", 0, "c1", 1.5, [{"type": "started"}])
+1
+>>> store.append("g1", 0, "c2", 2.0, [{"type": "again"}])
+Traceback (most recent call last):
+...
+boardroom.store.records.Conflict: game g1 is at version 1, not 0
+>>> [e.body["type"] for e in store.events_since("g1", 0)], store.applied_ids("g1")
+(['started'], {'c1': 1})
+"""
+
+from __future__ import annotations
+
+import json
+import threading
+from collections.abc import Iterator
+from contextlib import contextmanager
+from pathlib import Path
+from typing import Any
+
+from sqlalchemy import Engine, create_engine, event, func, insert, select, text, update
+from sqlalchemy.engine import Connection
+from sqlalchemy.exc import IntegrityError
+from sqlalchemy.pool import StaticPool
+
+from boardroom.store import schema as t
+from boardroom.store.records import (
+    Conflict,
+    GameRecord,
+    Json,
+    SeatRecord,
+    Snapshot,
+    StoredEvent,
+)
+
+MIGRATIONS = Path(__file__).with_name("migrations")
+NOTIFY_CHANNEL = "boardroom"
+MIGRATION_LOCK = 7_140_512
+HEAD = "0001"
+"""The newest migration (a test checks it against Alembic's scripts)."""
+
+
+def sqlalchemy_url(url: str) -> str:
+    """The SQLAlchemy URL for a store URL (``postgresql://`` → psycopg 3).
+
+    >>> sqlalchemy_url("postgresql://u@h/db")
+    'postgresql+psycopg://u@h/db'
+    >>> sqlalchemy_url("sqlite:///var/x.sqlite3")
+    'sqlite:///var/x.sqlite3'
+    """
+    for prefix in ("postgresql://", "postgres://"):
+        if url.startswith(prefix):
+            return "postgresql+psycopg://" + url[len(prefix) :]
+    return url
+
+
+def _sqlite_pragmas(dbapi_connection: Any, _record: Any) -> None:
+    cursor = dbapi_connection.cursor()
+    cursor.execute("PRAGMA journal_mode=WAL")
+    cursor.execute("PRAGMA synchronous=FULL")
+    cursor.execute("PRAGMA busy_timeout=10000")
+    cursor.close()
+
+
+def _engine(url: str) -> Engine:
+    full = sqlalchemy_url(url)
+    if full.startswith("sqlite"):
+        path = full.split(":///", 1)[1] if ":///" in full else ""
+        if path:
+            Path(path).parent.mkdir(parents=True, exist_ok=True)
+        memory = not path or path == ":memory:"
+        engine = create_engine(
+            full,
+            connect_args={"check_same_thread": False},
+            poolclass=StaticPool if memory else None,
+        )
+        event.listen(engine, "connect", _sqlite_pragmas)
+        return engine
+    return create_engine(full, pool_size=8, max_overflow=8, pool_pre_ping=True)
+
+
+class Store:
+    """An append-only event log per game, with seats, command ids and snapshots."""
+
+    def __init__(self, url: str) -> None:
+        self.url = url
+        self.engine = _engine(url)
+        self.postgres = self.engine.dialect.name == "postgresql"
+        self._write_lock = threading.Lock() if not self.postgres else None
+
+    # --- lifecycle ------------------------------------------------------------
+
+    def migrate(self) -> None:
+        """Bring the tables to the newest Alembic revision (one process at a time).
+
+        Alembic is imported only when the database is not at :data:`HEAD` already,
+        which keeps a restart after ``kill -9`` quick.
+        """
+        if self.revision() == HEAD:
+            return
+        from alembic import command as alembic_command
+        from alembic.config import Config
+
+        config = Config()
+        config.set_main_option("script_location", str(MIGRATIONS))
+        with self.engine.begin() as conn:
+            if self.postgres:
+                conn.execute(text("SELECT pg_advisory_xact_lock(:k)"), {"k": MIGRATION_LOCK})
+            config.attributes["connection"] = conn
+            alembic_command.upgrade(config, "head")
+
+    def revision(self) -> str | None:
+        """The database's Alembic revision (None before the first migration)."""
+        try:
+            with self.engine.connect() as conn:
+                value = conn.execute(text("SELECT version_num FROM alembic_version")).scalar()
+        except Exception:
+            return None
+        return str(value) if value is not None else None
+
+    def ping(self) -> bool:
+        """Can the database be reached?"""
+        with self.engine.connect() as conn:
+            conn.execute(text("SELECT 1"))
+        return True
+
+    def close(self) -> None:
+        self.engine.dispose()
+
+    @contextmanager
+    def _writing(self) -> Iterator[Connection]:
+        if self._write_lock is None:
+            with self.engine.begin() as conn:
+                yield conn
+            return
+        with self._write_lock, self.engine.begin() as conn:
+            yield conn
+
+    # --- games and seats --------------------------------------------------------
+
+    def create_game(self, game: GameRecord) -> None:
+        """Store a new game at version 0."""
+        with self._writing() as conn:
+            conn.execute(
+                insert(t.games).values(
+                    game_id=game.game_id,
+                    code=game.code,
+                    game=game.game,
+                    spec=json.dumps(game.spec),
+                    created_at=game.created_at,
+                    host_secret_hash=game.host_secret_hash,
+                    demo=game.demo,
+                    version=0,
+                )
+            )
+
+    def set_host_secret(self, game_id: str, secret_hash: str) -> None:
+        """Replace a game's host secret (the demo games get a new one at each start)."""
+        with self._writing() as conn:
+            conn.execute(
+                update(t.games)
+                .where(t.games.c.game_id == game_id)
+                .values(host_secret_hash=secret_hash)
+            )
+
+    def game(self, game_id: str) -> GameRecord | None:
+        return self._one_game(t.games.c.game_id == game_id)
+
+    def game_by_code(self, code: str) -> GameRecord | None:
+        return self._one_game(t.games.c.code == code.upper())
+
+    def games(self, demo_only: bool = False) -> list[GameRecord]:
+        query = select(t.games)
+        if demo_only:
+            query = query.where(t.games.c.demo.is_(True))
+        with self.engine.connect() as conn:
+            return [_game(row._mapping) for row in conn.execute(query.order_by(t.games.c.code))]
+
+    def _one_game(self, where: Any) -> GameRecord | None:
+        with self.engine.connect() as conn:
+            row = conn.execute(select(t.games).where(where)).first()
+        return _game(row._mapping) if row is not None else None
+
+    def add_seat(self, seat: SeatRecord) -> bool:
+        """Store a seat; False when its claim (an exclusive role) is taken already."""
+        try:
+            with self._writing() as conn:
+                conn.execute(insert(t.seats).values(**vars(seat)))
+        except IntegrityError:
+            return False
+        return True
+
+    def seats(self, game_id: str) -> list[SeatRecord]:
+        query = select(t.seats).where(t.seats.c.game_id == game_id).order_by(t.seats.c.seat_id)
+        with self.engine.connect() as conn:
+            return [SeatRecord(**row._mapping) for row in conn.execute(query)]
+
+    def seat_by_secret(self, game_id: str, secret_hash: str) -> SeatRecord | None:
+        query = select(t.seats).where(
+            t.seats.c.game_id == game_id, t.seats.c.secret_hash == secret_hash
+        )
+        with self.engine.connect() as conn:
+            row = conn.execute(query).first()
+        return SeatRecord(**row._mapping) if row is not None else None
+
+    # --- the event log ------------------------------------------------------------
+
+    def append(
+        self, game_id: str, after: int, command_id: str | None, at: float, events: list[Json]
+    ) -> int:
+        """Append ``events`` after version ``after`` in one durable transaction.
+
+        Raises :class:`Conflict` when the game moved on (or the command id is
+        already stored); returns the new version.
+        """
+        if not events and command_id is None:
+            return after
+        try:
+            with self._writing() as conn:
+                return self._append(conn, game_id, after, command_id, at, events)
+        except IntegrityError as exc:
+            raise Conflict(f"game {game_id}: {exc.orig}") from None
+
+    def _append(
+        self,
+        conn: Connection,
+        game_id: str,
+        after: int,
+        command_id: str | None,
+        at: float,
+        events: list[Json],
+    ) -> int:
+        head_query = select(t.games.c.version).where(t.games.c.game_id == game_id)
+        head = conn.execute(head_query.with_for_update()).scalar_one()
+        if head != after:
+            raise Conflict(f"game {game_id} is at version {head}, not {after}")
+        version = after + len(events)
+        if events:
+            rows = [
+                {"game_id": game_id, "version": after + i, "command_id": command_id}
+                | {"at": at, "body": json.dumps(body)}
+                for i, body in enumerate(events, start=1)
+            ]
+            conn.execute(insert(t.events), rows)
+            conn.execute(
+                update(t.games).where(t.games.c.game_id == game_id).values(version=version)
+            )
+        if command_id is not None:
+            conn.execute(
+                insert(t.commands).values(game_id=game_id, command_id=command_id, version=version)
+            )
+        if self.postgres and events:
+            payload = f"{game_id}:{version}"
+            conn.execute(text("SELECT pg_notify(:c, :p)"), {"c": NOTIFY_CHANNEL, "p": payload})
+        return version
+
+    def events_since(self, game_id: str, version: int) -> list[StoredEvent]:
+        """The stored events after ``version``, in order."""
+        query = (
+            select(t.events)
+            .where(t.events.c.game_id == game_id, t.events.c.version > version)
+            .order_by(t.events.c.version)
+        )
+        with self.engine.connect() as conn:
+            return [
+                StoredEvent(r.version, r.command_id, r.at, json.loads(r.body))
+                for r in conn.execute(query)
+            ]
+
+    def head(self, game_id: str) -> int:
+        """The game's current version in the database."""
+        query = select(t.games.c.version).where(t.games.c.game_id == game_id)
+        with self.engine.connect() as conn:
+            return int(conn.execute(query).scalar_one())
+
+    def applied_ids(self, game_id: str, since: int = 0) -> dict[str, int]:
+        """Command ids applied at version ≥ ``since`` (all of them by default)."""
+        query = select(t.commands.c.command_id, t.commands.c.version).where(
+            t.commands.c.game_id == game_id, t.commands.c.version >= since
+        )
+        with self.engine.connect() as conn:
+            return {r.command_id: r.version for r in conn.execute(query)}
+
+    def last_at(self, game_id: str) -> float:
+        """The game time of the newest stored event (0 when there is none)."""
+        query = select(func.max(t.events.c.at)).where(t.events.c.game_id == game_id)
+        with self.engine.connect() as conn:
+            value = conn.execute(query).scalar()
+        return float(value or 0.0)
+
+    # --- snapshots ------------------------------------------------------------------
+
+    def save_snapshot(self, game_id: str, snapshot: Snapshot) -> None:
+        """Keep a snapshot (idempotent: one per game and version)."""
+        try:
+            with self._writing() as conn:
+                conn.execute(insert(t.snapshots).values(game_id=game_id, **vars(snapshot)))
+        except IntegrityError:
+            return
+
+    def latest_snapshot(self, game_id: str, fingerprint: str) -> Snapshot | None:
+        """The newest snapshot made by the same core (same ``fingerprint``)."""
+        query = (
+            select(t.snapshots)
+            .where(t.snapshots.c.game_id == game_id, t.snapshots.c.fingerprint == fingerprint)
+            .order_by(t.snapshots.c.version.desc())
+            .limit(1)
+        )
+        with self.engine.connect() as conn:
+            row = conn.execute(query).first()
+        if row is None:
+            return None
+        return Snapshot(row.version, row.fingerprint, bytes(row.state))
+
+
+def _game(row: Any) -> GameRecord:
+    return GameRecord(
+        game_id=row["game_id"],
+        code=row["code"],
+        game=row["game"],
+        spec=json.loads(row["spec"]),
+        created_at=float(row["created_at"]),
+        host_secret_hash=row["host_secret_hash"],
+        demo=bool(row["demo"]),
+    )

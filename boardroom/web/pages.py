@@ -1,0 +1,117 @@
+"""The page routes: one HTML shell per page, the static assets, the pages' endpoints.
+
+Every page is the same small shell (``static/page.html``) naming its page and
+language; the page's ES module does the rest over the HTTP API and the seat's
+WebSocket. The language is Russian when the browser asks for it first
+(``Accept-Language``), English otherwise; the pages can switch.
+
+>>> pick_language("ru-RU,ru;q=0.9,en;q=0.8"), pick_language("en-GB,en;q=0.9,ru;q=0.5")
+('ru', 'en')
+>>> pick_language(""), pick_language("de;q=1, ru;q=0.4, fr;q=0.9")
+('en', 'ru')
+"""
+
+from __future__ import annotations
+
+from functools import lru_cache
+from pathlib import Path
+
+from fastapi import FastAPI, Request
+from fastapi.responses import HTMLResponse, RedirectResponse, Response
+from fastapi.staticfiles import StaticFiles
+from starlette.types import ASGIApp, Receive, Scope, Send
+
+from boardroom.web import api
+
+STATIC = Path(__file__).resolve().parent / "static"
+LANGUAGES = ("ru", "en")
+CSP = (
+    "default-src 'self'; script-src 'self'; style-src 'self' 'unsafe-inline'; "
+    "img-src 'self' data:; connect-src 'self' ws: wss:; object-src 'none'; "
+    "base-uri 'none'; frame-ancestors 'none'; form-action 'self'"
+)
+
+
+def pick_language(header: str) -> str:
+    """The supported language the browser prefers most (English when it names neither)."""
+    best, best_q = "en", -1.0
+    for position, part in enumerate(header.split(",")):
+        tag, _, params = part.strip().partition(";")
+        base = tag.strip().lower().split("-")[0]
+        if base not in LANGUAGES:
+            continue
+        quality = 1.0
+        for param in params.split(";"):
+            key, _, value = param.strip().partition("=")
+            if key == "q":
+                try:
+                    quality = float(value)
+                except ValueError:
+                    quality = 0.0
+        score = quality - position * 1e-6
+        if score > best_q:
+            best, best_q = base, score
+    return best
+
+
+@lru_cache(maxsize=1)
+def _shell() -> str:
+    return (STATIC / "page.html").read_text(encoding="utf-8")
+
+
+def page(name: str, request: Request) -> HTMLResponse:
+    """The shell for page ``name`` in the browser's language."""
+    lang = pick_language(request.headers.get("accept-language", ""))
+    html = _shell().replace("{{lang}}", lang).replace("{{page}}", name)
+    headers = {"Content-Security-Policy": CSP, "Cache-Control": "no-cache"}
+    headers["X-Content-Type-Options"] = "nosniff"
+    headers["Referrer-Policy"] = "no-referrer"
+    return HTMLResponse(html, headers=headers)
+
+
+class _Revalidate:
+    """Static assets are checked on every load (ETag), so a new version shows at once."""
+
+    def __init__(self, app: ASGIApp) -> None:
+        self.app = app
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        async def sending(message: dict[str, object]) -> None:
+            if message["type"] == "http.response.start":
+                headers = list(message.get("headers", []))  # type: ignore[call-overload]
+                headers.append((b"cache-control", b"no-cache"))
+                headers.append((b"x-content-type-options", b"nosniff"))
+                message["headers"] = headers
+            await send(message)
+
+        await self.app(scope, receive, sending)  # type: ignore[arg-type]
+
+
+def mount(app: FastAPI) -> None:
+    """Add the pages, their assets and their endpoints to the server's app."""
+    app.mount("/static", _Revalidate(StaticFiles(directory=STATIC)), name="static")
+    api.register(app)
+
+    @app.get("/", response_class=HTMLResponse, include_in_schema=False)
+    async def start(request: Request) -> HTMLResponse:
+        return page("start", request)
+
+    @app.get("/join", response_class=HTMLResponse, include_in_schema=False)
+    async def join_any(request: Request) -> HTMLResponse:
+        return page("join", request)
+
+    @app.get("/join/{code}", response_class=HTMLResponse, include_in_schema=False)
+    async def join(code: str, request: Request) -> HTMLResponse:
+        return page("join", request)
+
+    @app.get("/play/{game_id}", response_class=HTMLResponse, include_in_schema=False)
+    async def play(game_id: str, request: Request) -> HTMLResponse:
+        return page("play", request)
+
+    @app.get("/results/{game_id}", response_class=HTMLResponse, include_in_schema=False)
+    async def results(game_id: str, request: Request) -> HTMLResponse:
+        return page("results", request)
+
+    @app.get("/favicon.ico", include_in_schema=False)
+    async def favicon() -> Response:
+        return RedirectResponse("/static/favicon.svg")

@@ -1,0 +1,135 @@
+// The server's HTTP API and the seat's WebSocket.
+
+export class ApiError extends Error {
+  constructor(code, message, details) {
+    super(message);
+    this.code = code;
+    this.details = details || {};
+  }
+}
+
+/** JSON over HTTP; the seat's secret (if any) goes in the Authorization header, never the URL. */
+export async function call(method, path, body, secret, raw) {
+  const headers = {};
+  if (secret) headers.Authorization = `Bearer ${secret}`;
+  let payload;
+  if (raw !== undefined) payload = raw;
+  else if (body !== undefined) {
+    headers["Content-Type"] = "application/json";
+    payload = JSON.stringify(body);
+  }
+  let reply;
+  try {
+    reply = await fetch(path, { method, headers, body: payload, credentials: "same-origin" });
+  } catch (err) {
+    throw new ApiError("offline", String(err));
+  }
+  const type = reply.headers.get("content-type") || "";
+  const data = type.includes("json") ? await reply.json() : await reply.text();
+  if (!reply.ok) {
+    const error = (data && data.error) || { code: `http_${reply.status}`, message: String(data).slice(0, 200) };
+    const { code, message, ...details } = error;
+    throw new ApiError(code, message, details);
+  }
+  return data;
+}
+
+/** A file the seat may download (fetched with its secret, saved through a blob link). */
+export async function download(path, secret, filename) {
+  const reply = await fetch(path, { headers: secret ? { Authorization: `Bearer ${secret}` } : {} });
+  if (!reply.ok) throw new ApiError(`http_${reply.status}`, await reply.text());
+  const blob = await reply.blob();
+  const url = URL.createObjectURL(blob);
+  const a = document.createElement("a");
+  a.href = url;
+  a.download = filename;
+  document.body.append(a);
+  a.click();
+  a.remove();
+  setTimeout(() => URL.revokeObjectURL(url), 5000);
+}
+
+// --- secrets: in the link's #fragment (never sent to the server) and this browser's storage ---
+
+export function secretFor(gameId) {
+  const hash = new URLSearchParams(location.hash.slice(1));
+  const fromLink = hash.get("secret");
+  if (fromLink) {
+    localStorage.setItem(`br:secret:${gameId}`, fromLink);
+    return fromLink;
+  }
+  return localStorage.getItem(`br:secret:${gameId}`);
+}
+
+export function keepSecret(gameId, secret) {
+  localStorage.setItem(`br:secret:${gameId}`, secret);
+}
+
+let counter = 0;
+
+/** A command id unique to this page (the server applies the same id once). */
+export function commandId() {
+  counter += 1;
+  return `w${Date.now().toString(36)}${Math.random().toString(36).slice(2, 7)}${counter}`;
+}
+
+/**
+ * The seat's socket: hello → welcome + views; reconnects by itself (with the last version).
+ * handlers: onView(view, version), onLobby(lobby), onStatus("online" | "offline" | "denied", detail)
+ */
+export class Socket {
+  constructor(gameId, secret, handlers) {
+    this.gameId = gameId;
+    this.secret = secret;
+    this.handlers = handlers;
+    this.version = null;
+    this.retry = 0;
+    this.closed = false;
+    this.connect();
+    setInterval(() => this.ping(), 20000);
+  }
+
+  connect() {
+    const scheme = location.protocol === "https:" ? "wss" : "ws";
+    const ws = new WebSocket(`${scheme}://${location.host}/ws/${encodeURIComponent(this.gameId)}`);
+    this.ws = ws;
+    ws.onopen = () => {
+      ws.send(JSON.stringify({ type: "hello", secret: this.secret, version: this.version }));
+    };
+    ws.onmessage = (message) => {
+      let frame;
+      try { frame = JSON.parse(message.data); } catch { return; }
+      if (frame.type === "welcome") {
+        this.retry = 0;
+        this.handlers.onStatus?.("online", frame);
+      } else if (frame.type === "view") {
+        if (this.version === null || frame.version >= this.version) {
+          this.version = frame.version;
+          this.handlers.onView?.(frame.view, frame.version);
+        }
+      } else if (frame.type === "lobby") {
+        this.handlers.onLobby?.(frame);
+      } else if (frame.type === "error" && !frame.id) {
+        if (["unknown_seat", "unknown_game", "hello_first"].includes(frame.code)) {
+          this.closed = true;
+          this.handlers.onStatus?.("denied", frame);
+        }
+      }
+    };
+    ws.onclose = (event) => {
+      if (this.closed) return;
+      if (event.code === 4401) {
+        this.closed = true;
+        this.handlers.onStatus?.("denied", { code: "unknown_seat" });
+        return;
+      }
+      this.handlers.onStatus?.("offline");
+      this.retry = Math.min(this.retry + 1, 6);
+      setTimeout(() => this.connect(), 300 * this.retry);
+    };
+  }
+
+  ping() {
+    if (this.ws && this.ws.readyState === WebSocket.OPEN) this.ws.send(JSON.stringify({ type: "ping" }));
+  }
+}

@@ -1,0 +1,75 @@
+// Small inline-SVG charts (no library): lines over labelled steps, and bars.
+import { h, s } from "./dom.js";
+
+/**
+ * series: [{name, color, points: [number|null, …]}] over labels (x steps).
+ * Returns an element holding the SVG and a legend.
+ */
+export function lineChart(labels, series, opts = {}) {
+  const width = opts.width || 560;
+  const height = opts.height || 220;
+  const pad = { l: 40, r: 12, t: 10, b: 24 };
+  const values = series.flatMap((x) => x.points).filter((v) => v !== null && v !== undefined && Number.isFinite(v));
+  let lo = values.length ? Math.min(...values) : 0;
+  let hi = values.length ? Math.max(...values) : 1;
+  if (opts.zero) lo = Math.min(0, lo);
+  if (hi === lo) { hi += 1; lo = Math.max(0, lo - 1); }
+  const n = Math.max(labels.length, 1);
+  const x = (i) => pad.l + (n === 1 ? (width - pad.l - pad.r) / 2 : (i * (width - pad.l - pad.r)) / (n - 1));
+  const y = (v) => pad.t + (1 - (v - lo) / (hi - lo)) * (height - pad.t - pad.b);
+  const svg = s("svg", { class: "chart", viewBox: `0 0 ${width} ${height}`, role: "img", "aria-label": opts.label || "" });
+  for (let k = 0; k <= 4; k += 1) {
+    const v = lo + ((hi - lo) * k) / 4;
+    svg.append(s("line", { x1: pad.l, x2: width - pad.r, y1: y(v), y2: y(v), stroke: "#8884", "stroke-width": 1 }));
+    svg.append(s("text", { x: pad.l - 4, y: y(v) + 4, "text-anchor": "end", text: formatTick(v) }));
+  }
+  const every = Math.max(1, Math.ceil(labels.length / 10));
+  labels.forEach((label, i) => {
+    if (i % every === 0 || i === labels.length - 1) svg.append(s("text", { x: x(i), y: height - 6, "text-anchor": "middle", text: label }));
+  });
+  for (const line of series) {
+    let d = "";
+    line.points.forEach((v, i) => {
+      if (v === null || v === undefined || !Number.isFinite(v)) return;
+      d += `${d ? "L" : "M"}${x(i).toFixed(1)},${y(v).toFixed(1)}`;
+    });
+    if (d) svg.append(s("path", { d, fill: "none", stroke: line.color, "stroke-width": opts.thick ? 3.5 : 2.2, "stroke-linejoin": "round" }));
+    line.points.forEach((v, i) => {
+      if (v === null || v === undefined || !Number.isFinite(v)) return;
+      svg.append(s("circle", { cx: x(i), cy: y(v), r: 2.8, fill: line.color }, s("title", { text: `${line.name}: ${v}` })));
+    });
+  }
+  return h("figure", { class: "chart-wrap", style: { margin: "0" } }, svg, legend(series));
+}
+
+/** bars: [{name, value, color}] — horizontal bars with their values. */
+export function barChart(bars, opts = {}) {
+  const width = opts.width || 560;
+  const row = 26;
+  const height = bars.length * row + 8;
+  const labelW = opts.labelWidth || 150;
+  const max = Math.max(1, ...bars.map((b) => Math.abs(b.value)));
+  const svg = s("svg", { class: "chart", viewBox: `0 0 ${width} ${height}`, role: "img", "aria-label": opts.label || "" });
+  bars.forEach((bar, i) => {
+    const w = (Math.abs(bar.value) / max) * (width - labelW - 70);
+    const top = 4 + i * row;
+    svg.append(s("text", { x: labelW - 6, y: top + 16, "text-anchor": "end", text: truncate(bar.name, 22) }, s("title", { text: bar.name })));
+    svg.append(s("rect", { x: labelW, y: top + 3, width: Math.max(1, w), height: row - 8, rx: 3, fill: bar.color || "#1565c0" }));
+    svg.append(s("text", { x: labelW + w + 6, y: top + 16, text: opts.format ? opts.format(bar.value) : String(bar.value) }));
+  });
+  return svg;
+}
+
+export function legend(series) {
+  return h("div", { class: "legend" }, series.map((x) => h("span", {},
+    h("span", { class: "swatch", style: { background: x.color, borderColor: x.color } }), x.name)));
+}
+
+function formatTick(v) {
+  return Math.abs(v) >= 100 ? String(Math.round(v)) : String(Math.round(v * 10) / 10);
+}
+
+function truncate(text, n) {
+  const str = String(text);
+  return str.length > n ? `${str.slice(0, n - 1)}…` : str;
+}

@@ -1,0 +1,622 @@
+// Exchange Draughts: the player screen, the host console and the projector — one view each,
+// straight from the seat's projection (nothing here can show what the view does not hold).
+import { h, fill, field, panel, options, table } from "./dom.js";
+import { t, num } from "./i18n.js";
+import { Board, FIRM_HUES, flipButton } from "./board.js";
+import { left, mmss, everyTick } from "./clock.js";
+import { lineChart } from "./charts.js";
+import { errorLine } from "./shell.js";
+import { lobbyPanel } from "./lobby.js";
+
+const FIRMS = [1, 2, 3, 4, 5, 6, 7, 8];
+
+export function names(view) {
+  const players = view.players || {};
+  return {
+    player: (pid) => (pid ? players[pid] || pid : t("x.nobody")),
+    account(acc) {
+      if (!acc) return "?";
+      if (acc.startsWith("firm:")) return t("firm.n", { n: acc.slice(5) });
+      if (acc === "state") return t("acc.state");
+      if (acc === "market") return t("acc.market");
+      return players[acc] || acc;
+    },
+  };
+}
+
+function lastOf(events, type) {
+  for (let i = events.length - 1; i >= 0; i -= 1) if (events[i].type === type) return events[i];
+  return null;
+}
+
+function swatch(n) {
+  const el = h("span", { class: ["swatch", n <= 4 ? "white" : "black"] });
+  el.style.setProperty("--hue", FIRM_HUES[n]);
+  return el;
+}
+
+function firmLabel(n) {
+  return h("span", { class: "nowrap" }, swatch(n), t("firm.n", { n }));
+}
+
+/** The pieces of an exchange view, for the board. */
+export function exchangePieces(view) {
+  const pieces = [];
+  for (const [n, firm] of Object.entries(view.firms || {})) {
+    for (const p of firm.pieces || []) {
+      pieces.push({ square: p.square, label: p.id, title: `${t("firm.n", { n })} · ${p.id}`, side: firm.color, hue: FIRM_HUES[n], king: p.king, id: p.id });
+    }
+  }
+  return pieces;
+}
+
+/** Re-render only when what a panel shows has changed (inputs inside keep their state). */
+function keyed(build) {
+  let last = null;
+  return (key, ...args) => {
+    const text = JSON.stringify(key);
+    if (text === last) return;
+    last = text;
+    build(...args);
+  };
+}
+
+export function phaseText(view) {
+  if (view.phase === "ended") return t("phase.ended");
+  if (!view.started) return t("phase.setup");
+  const phase = view.opening && view.phase === "exchange" ? t("phase.opening") : t(`phase.${view.phase}`);
+  const year = view.year ? t("x.year_of", { year: view.year, years: view.years }) : "";
+  return `${year}${year ? " · " : ""}${phase}${view.paused ? ` · ${t("x.paused")}` : ""}`;
+}
+
+// --- the board panel -------------------------------------------------------------------
+
+function boardPanel(ctx, big) {
+  const error = errorLine();
+  let view = null;
+  const board = new Board({
+    big,
+    onMove: async (move) => {
+      error.clear();
+      try {
+        await ctx.send({ type: "move", firm: view.on_call.firm, move });
+      } catch (err) {
+        error.show(err);
+        throw err;
+      }
+    },
+  });
+  const who = h("div", { class: "who", dataset: { role: "on-call" } });
+  const why = h("div", { class: "muted", dataset: { role: "why" } });
+  const minClock = h("span", { class: "clock", dataset: { role: "min-clock" } });
+  const maxClock = h("span", { class: "clock", dataset: { role: "max-clock" } });
+  const bar = h("div", { class: "bar" }, h("span"));
+  const count = h("span", { class: "muted" });
+  const pass = h("button", { type: "button", class: "small", text: t("x.pass"), dataset: { action: "pass" } });
+  pass.addEventListener("click", async () => {
+    error.clear();
+    try { await ctx.send({ type: "pass", firm: view.on_call.firm }); } catch (err) { error.show(err); }
+  });
+  const callBox = h("div", { class: "call" }, who, why, h("div", { class: "clocks" }, minClock, maxClock, count), bar,
+    h("div", { class: "row" }, ctx.role === "projector" ? null : pass, big ? null : flipButton(board)), error.el);
+  const el = panel(t("x.board"), board.el, callBox);
+  el.dataset.panel = "board";
+
+  everyTick(() => {
+    if (!view) return;
+    const boardPhase = view.phase === "board" && view.on_call && !view.paused;
+    minClock.classList.toggle("hidden", !boardPhase);
+    maxClock.classList.toggle("hidden", !boardPhase);
+    bar.classList.toggle("hidden", !boardPhase);
+    if (!boardPhase) return;
+    const wait = left(view.move_not_before);
+    if (wait && wait > 0) {
+      minClock.className = "clock wait";
+      minClock.textContent = t("x.min_wait", { s: Math.ceil(wait) });
+    } else {
+      minClock.className = "clock go";
+      minClock.textContent = t("x.min_ok");
+    }
+    const rest = left(view.deadline);
+    const span = (view.ruleset.move_max_s || 300) * (view.ruleset.time_scale || 1);
+    maxClock.className = `clock ${rest !== null && rest < span * 0.2 ? "late" : ""}`;
+    maxClock.textContent = t("x.max_left", { t: mmss(rest) });
+    bar.firstChild.style.width = `${rest === null ? 0 : Math.min(100, (100 * rest) / span)}%`;
+  });
+
+  return {
+    el,
+    update(v) {
+      view = v;
+      const n = names(v);
+      const events = v.events || [];
+      const call = v.on_call;
+      const mine = call && (v.legal_moves || []).length > 0;
+      const canHostMove = ctx.role === "host" && call && !v.firms[String(call.firm)].director;
+      const interactive = (ctx.role !== "host" && ctx.role !== "projector" && mine) || canHostMove;
+      const last = lastOf(events, "moved");
+      board.update({ pieces: exchangePieces(v), legal: interactive ? v.legal_moves : [], last: last ? last.move : null, interactive });
+      const captures = interactive && v.legal_moves.every((m) => m.includes(":"));
+      pass.classList.toggle("hidden", !interactive || call.must_move || captures);
+      count.textContent = v.phase === "board" ? t("x.moves_count", { n: v.moves_this_year, of: v.moves_per_year }) : "";
+      if (v.phase !== "board" || !call) {
+        who.textContent = v.board_result ? t("x.board_won", { color: t(`color.${v.board_result.winner}`) }) : phaseText(v);
+        why.textContent = "";
+        return;
+      }
+      const director = v.firms[String(call.firm)].director;
+      who.replaceChildren(firmLabel(call.firm), ` (${t(`color.${call.color}`)}) — ${n.player(director)}`);
+      if (mine && ctx.role !== "host") who.append(" ", h("span", { class: "pill good", text: t("x.your_call") }));
+      const reasons = [];
+      if (call.takeover === 1) reasons.push(t("x.takeover1"));
+      if (call.takeover === 2) reasons.push(t("x.takeover2"));
+      if (call.must_move) reasons.push(t("x.must_move"));
+      let i = events.length - 1;
+      const passes = [];
+      while (i >= 0 && events[i].type !== "moved") {
+        const e = events[i];
+        if (e.type === "passed") passes.unshift(t(e.forced ? "x.passed_forced" : "x.passed", { firm: e.firm, reason: t(`reason.${e.reason}`) }));
+        if (e.type === "timed_out") passes.unshift(t("x.timed_out", { firm: e.firm, taker: e.takeover_firm }));
+        i -= 1;
+      }
+      why.textContent = [...passes.slice(-4), ...reasons].join(" · ");
+    },
+  };
+}
+
+// --- money: my accounts (player) / every account (host) -----------------------------------
+
+function accountsPanel(ctx) {
+  const body = h("div", { class: "scroll-x" });
+  const el = panel(ctx.role === "host" ? t("x.all_accounts") : t("x.my_money"), body);
+  el.dataset.panel = "accounts";
+  const render = keyed((v) => {
+    const n = names(v);
+    const accounts = v.accounts || {};
+    const order = Object.keys(accounts).sort((a, b) => rank(a) - rank(b) || a.localeCompare(b, undefined, { numeric: true }));
+    const rows = order.map((acc) => {
+      const a = accounts[acc];
+      const firm = acc.startsWith("firm:") ? v.firms[acc.slice(5)] : null;
+      return [
+        h("span", {}, acc.startsWith("firm:") ? firmLabel(Number(acc.slice(5))) : n.account(acc)),
+        h("span", { class: "num", text: num(a.cash) }),
+        h("span", { class: "num", text: num(a.reserved) }),
+        h("span", { class: "wrap", text: holdingsText(a.holdings, a.reserved_shares) }),
+        firm && firm.tax_due ? h("span", { class: "num", text: num(firm.tax_due) }) : "",
+        h("span", { class: "num", text: num(worth(a, v.prices)) }),
+      ];
+    });
+    const directs = FIRMS.filter((f) => accounts[`firm:${f}`] && ctx.role !== "host");
+    fill(body,
+      table([t("x.account"), t("x.cash"), t("x.reserved"), t("x.holdings"), t("x.tax_due"), t("x.worth")], rows, "accounts"),
+      directs.length ? h("p", { class: "muted", text: t("x.you_direct", { firms: directs.join(", ") }) }) : null,
+      ctx.role === "host" ? h("p", { class: "muted", text: t("x.officials", { names: (v.officials || []).map(n.player).join(", ") || "—" }) }) : null);
+  });
+  return { el, update: (v) => render([v.accounts, v.prices, v.officials, v.players], v) };
+}
+
+function rank(acc) {
+  if (acc === "state") return 2;
+  if (acc.startsWith("firm:")) return 1;
+  return 0;
+}
+
+function holdingsText(holdings, reserved) {
+  const parts = Object.entries(holdings || {}).filter(([, q]) => q).map(([stock, q]) => {
+    const r = (reserved || {})[stock];
+    return `#${stock}: ${q}${r ? ` (${t("x.in_orders", { n: r })})` : ""}`;
+  });
+  return parts.join(", ") || "—";
+}
+
+function worth(account, prices) {
+  let total = account.cash;
+  for (const [stock, q] of Object.entries(account.holdings || {})) total += q * (prices[stock] || 0);
+  return total;
+}
+
+// --- the market: prices, books, chart -------------------------------------------------------
+
+function closesByYear(v) {
+  const labels = [t("x.start")];
+  const series = FIRMS.map(() => [v.ruleset.nominal_price]);
+  for (const e of v.events || []) {
+    if (e.type === "session_closed") {
+      labels.push(e.year ? t("x.year_short", { year: e.year }) : t("x.opening_short"));
+      FIRMS.forEach((f, i) => series[i].push(e.closes[String(f)] ?? null));
+    }
+  }
+  if (v.phase === "exchange") {
+    labels.push(t("x.now"));
+    FIRMS.forEach((f, i) => series[i].push(v.prices[String(f)]));
+  }
+  return { labels, series };
+}
+
+function marketPanel(ctx, big) {
+  const prices = h("div", { class: "scroll-x" });
+  const depth = h("div", { class: "scroll-x" });
+  const chart = h("div");
+  const stock = options(h("select", { name: "book-stock" }), FIRMS.map((f) => [f, t("firm.n", { n: f })]));
+  const el = panel(t("x.market"), prices, h("h3", { text: t("x.book") }), big ? null : field(t("x.stock"), stock), depth,
+    h("h3", { text: t("x.price_chart") }), chart);
+  el.dataset.panel = "market";
+  let view = null;
+  const renderDepth = () => {
+    const v = view;
+    const stocks = big ? FIRMS.filter((f) => { const b = v.book[String(f)]; return b.bids.length || b.asks.length; }) : [Number(stock.value)];
+    fill(depth, stocks.length ? stocks.map((f) => bookTable(f, v.book[String(f)], big)) : h("p", { class: "muted", text: t("x.book_empty") }));
+  };
+  stock.addEventListener("change", renderDepth);
+  const renderPrices = keyed((v) => {
+    const n = names(v);
+    fill(prices, table([t("x.stock"), t("x.last"), t("x.close"), t("x.director"), t("x.payout")],
+      FIRMS.map((f) => {
+        const firm = v.firms[String(f)];
+        const last = v.prices[String(f)];
+        const close = v.closes[String(f)];
+        const arrow = last > close ? "▲" : last < close ? "▼" : "";
+        return [firmLabel(f), h("b", { class: last > close ? "bid" : last < close ? "ask" : "", text: `${last} ${arrow}` }), String(close), n.player(firm.director), `${firm.payout}%`];
+      }), "prices"));
+    const { labels, series } = closesByYear(v);
+    fill(chart, lineChart(labels, FIRMS.map((f, i) => ({ name: t("firm.n", { n: f }), color: FIRM_HUES[f], points: series[i] })),
+      { label: t("x.price_chart"), thick: big }));
+  });
+  return {
+    el,
+    update(v) {
+      view = v;
+      renderPrices([v.prices, v.closes, v.players, FIRMS.map((f) => [v.firms[String(f)].director, v.firms[String(f)].payout]), v.phase, (v.events || []).filter((e) => e.type === "session_closed").length], v);
+      renderDepth();
+    },
+  };
+}
+
+function bookTable(stock, book, big) {
+  const rows = [];
+  const depth = Math.max(book.bids.length, book.asks.length, 1);
+  for (let i = 0; i < Math.min(depth, big ? 4 : 6); i += 1) {
+    const bid = book.bids[i];
+    const ask = book.asks[i];
+    rows.push([bid ? String(bid[1]) : "", h("span", { class: "bid", text: bid ? String(bid[0]) : "" }),
+      h("span", { class: "ask", text: ask ? String(ask[0]) : "" }), ask ? String(ask[1]) : ""]);
+  }
+  return h("div", {}, big ? h("b", {}, firmLabel(stock)) : null,
+    table([t("x.bid_qty"), t("x.bid"), t("x.ask"), t("x.ask_qty")], rows, "book"));
+}
+
+// --- order entry, open orders ---------------------------------------------------------------
+
+function ordersPanel(ctx) {
+  const error = errorLine();
+  const account = h("select", { name: "account" });
+  const stock = options(h("select", { name: "stock" }), FIRMS.map((f) => [f, t("firm.n", { n: f })]));
+  const side = options(h("select", { name: "side" }), [["buy", t("x.buy")], ["sell", t("x.sell")]]);
+  const qty = h("input", { type: "number", name: "qty", min: "1", step: "1", value: "1" });
+  const price = h("input", { type: "number", name: "price", min: "1", step: "1", value: "10" });
+  const reserve = h("div", { class: "muted", dataset: { role: "reserve" } });
+  const submit = h("button", { type: "submit", class: "primary", text: t("x.place_order") });
+  const form = h("form", { class: "stack", dataset: { role: "order-form" } },
+    h("div", { class: "row" }, field(t("x.for_account"), account), field(t("x.stock"), stock), field(t("x.side"), side)),
+    h("div", { class: "row" }, field(t("x.qty"), qty), field(t("x.price"), price)), reserve, h("div", { class: "row" }, submit), error.el);
+  const open = h("div", { class: "scroll-x", dataset: { role: "open-orders" } });
+  const el = panel(t("x.orders"), form, h("h3", { text: t("x.open_orders") }), open);
+  el.dataset.panel = "orders";
+  let view = null;
+  const preview = () => {
+    if (!view) return;
+    const q = Math.max(0, Math.round(Number(qty.value) || 0));
+    const p = Math.max(0, Math.round(Number(price.value) || 0));
+    const acc = (view.accounts || {})[account.value];
+    if (!acc) { reserve.textContent = ""; return; }
+    if (side.value === "buy") {
+      const free = acc.cash - acc.reserved;
+      reserve.textContent = t("x.will_reserve_cash", { amount: num(q * p), free: num(free) });
+      reserve.className = q * p > free ? "error" : "muted";
+    } else {
+      const have = (acc.holdings || {})[stock.value] || 0;
+      const held = (acc.reserved_shares || {})[stock.value] || 0;
+      reserve.textContent = t("x.will_reserve_shares", { qty: q, stock: stock.value, free: have - held });
+      reserve.className = q > have - held ? "error" : "muted";
+    }
+  };
+  for (const input of [account, stock, side, qty, price]) input.addEventListener("input", preview);
+  stock.addEventListener("change", () => {
+    if (view) price.value = String(view.prices[stock.value] || price.value);
+    preview();
+  });
+  form.addEventListener("submit", async (event) => {
+    event.preventDefault();
+    error.clear();
+    submit.disabled = true;
+    try {
+      await ctx.send({ type: "order", account: account.value, stock: Number(stock.value), side: side.value, qty: Math.round(Number(qty.value)), price: Math.round(Number(price.value)) });
+      error.ok(t("x.order_placed"));
+    } catch (err) {
+      error.show(err);
+    } finally {
+      submit.disabled = false;
+    }
+  });
+  const renderOpen = keyed((v) => {
+    const n = names(v);
+    const rows = [];
+    for (const [acc, a] of Object.entries(v.accounts || {})) {
+      for (const o of a.orders || []) {
+        const cancel = h("button", { type: "button", class: "small danger", text: t("x.cancel"), dataset: { order: o.order } });
+        cancel.addEventListener("click", async () => {
+          error.clear();
+          try { await ctx.send({ type: "cancel", order: o.order }); } catch (err) { error.show(err); }
+        });
+        rows.push([o.order, n.account(acc), t(`x.${o.side}`), `#${o.stock}`, String(o.qty), String(o.price), cancel]);
+      }
+    }
+    fill(open, rows.length ? table([t("x.order"), t("x.account"), t("x.side"), t("x.stock"), t("x.qty"), t("x.price"), ""], rows) : h("p", { class: "muted", text: t("x.no_orders") }));
+  });
+  return {
+    el,
+    update(v) {
+      view = v;
+      const n = names(v);
+      const accs = Object.keys(v.accounts || {}).filter((a) => ctx.role !== "host" || a === "state" || (a.startsWith("firm:") && !v.firms[a.slice(5)].director))
+        .sort((a, b) => rank(a) - rank(b) || a.localeCompare(b, undefined, { numeric: true }));
+      options(account, accs.map((a) => [a, n.account(a)]));
+      const trading = v.phase === "exchange" && !v.paused;
+      submit.disabled = !trading;
+      submit.title = trading ? "" : t("x.only_in_session");
+      renderOpen([Object.values(v.accounts || {}).map((a) => a.orders), v.players], v);
+      preview();
+    },
+  };
+}
+
+// --- the tape ---------------------------------------------------------------------------------
+
+function tapePanel(ctx, big) {
+  const list = h("ul", { class: "log", dataset: { role: "tape" } });
+  const el = panel(t("x.tape"), h("div", { class: big ? "" : "scroll" }, list));
+  el.dataset.panel = "tape";
+  const render = keyed((v) => {
+    const n = names(v);
+    const trades = (v.events || []).filter((e) => e.type === "trade").slice(-(big ? 8 : 40)).reverse();
+    fill(list, trades.length ? trades.map((e) => {
+      const who = e.buyer ? t("x.tape_who", { buyer: n.account(e.buyer), seller: n.account(e.seller) })
+        : e.side ? t(e.side === "buy" ? "x.you_bought" : "x.you_sold", { account: n.account(e.account) }) : "";
+      return h("li", {}, h("time", { text: mmss(e.at) }), h("span", {}, firmLabel(e.stock)), " ", h("b", { text: `${e.qty} × ${e.price}` }), who ? ` — ${who}` : "");
+    }) : h("li", { class: "muted", text: t("x.no_trades") }));
+  });
+  return { el, update: (v) => render([(v.events || []).filter((e) => e.type === "trade").length, v.players], v) };
+}
+
+// --- meetings -----------------------------------------------------------------------------------
+
+function meetingsPanel(ctx) {
+  const error = errorLine();
+  const body = h("div");
+  const outcomes = h("ul", { class: "log", dataset: { role: "outcomes" } });
+  const el = panel(t("x.meetings"), body, error.el, h("h3", { text: t("x.outcomes") }), outcomes);
+  el.dataset.panel = "meetings";
+  const send = async (command) => {
+    error.clear();
+    try {
+      await ctx.send(command);
+      error.ok(t("x.done"));
+    } catch (err) { error.show(err); }
+  };
+  const render = keyed((v) => {
+    const n = names(v);
+    const parts = [];
+    const accounts = v.accounts || {};
+    const myAccounts = Object.keys(accounts);
+    const min = v.ruleset.meeting_call_min_shares;
+    const calls = (v.events || []).filter((e) => e.type === "meeting_called" && e.at >= yearStart(v));
+    if (calls.length) parts.push(h("p", {}, t("x.calls_filed", { firms: [...new Set(calls.map((e) => e.firm))].join(", ") })));
+    if ((v.phase === "exchange" && !v.opening) || v.phase === "meeting_calls") {
+      if (v.phase === "meeting_calls") parts.push(h("p", { class: "muted", text: t("x.call_window") }));
+      const can = FIRMS.filter((f) => myAccounts.some((a) => ((accounts[a].holdings || {})[String(f)] || 0) >= min));
+      parts.push(h("p", { class: "muted", text: t("x.call_rule", { n: min }) }));
+      parts.push(h("div", { class: "row" }, can.length ? can.map((f) => h("button", {
+        type: "button", class: "small", dataset: { action: "call-meeting", firm: String(f) },
+        onclick: () => send({ type: "call_meeting", firm: f }),
+      }, t("x.call_meeting", { n: f }))) : h("span", { class: "muted", text: t("x.cannot_call") })));
+    } else if (v.phase === "meetings") {
+      const firms = ctx.role === "host" ? FIRMS : (v.meetings.shareholder_of || []);
+      if (!firms.length) parts.push(h("p", { class: "muted", text: t("x.not_shareholder") }));
+      for (const f of firms) parts.push(meetingBox(ctx, v, f, send));
+    } else {
+      parts.push(h("p", { class: "muted", text: t("x.meetings_when") }));
+    }
+    fill(body, parts);
+    const closed = (v.events || []).filter((e) => e.type === "meeting_closed").slice(-16).reverse();
+    fill(outcomes, closed.length ? closed.map((e) => h("li", { dataset: { firm: String(e.firm) } },
+      h("time", { text: mmss(e.at) }), firmLabel(e.firm), " ",
+      e.director !== e.previous ? h("b", { text: t("x.new_director", { name: n.player(e.director), was: n.player(e.previous) }) })
+        : t("x.kept_director", { name: n.player(e.director) }),
+      ` · ${t("x.payout_is", { p: e.payout })}`,
+      e.tally ? h("small", { text: ` (${Object.entries(e.tally).map(([p, c]) => `${n.player(p)}: ${c}`).join(", ")})` }) : null))
+      : h("li", { class: "muted", text: t("x.no_outcomes") }));
+  });
+  return {
+    el,
+    update: (v) => render([v.phase, v.opening, v.year, v.meetings, v.accounts && Object.fromEntries(Object.entries(v.accounts).map(([a, x]) => [a, x.holdings])),
+      (v.events || []).filter((e) => ["meeting_called", "meeting_closed", "nominated", "voted"].includes(e.type)).length, v.players], v),
+  };
+}
+
+function yearStart(v) {
+  const events = v.events || [];
+  for (let i = events.length - 1; i >= 0; i -= 1) {
+    if (events[i].type === "phase_changed" && events[i].phase === "board") return events[i].at;
+  }
+  return 0;
+}
+
+function meetingBox(ctx, v, firm, send) {
+  const n = names(v);
+  const key = String(firm);
+  const candidates = v.meetings.candidates[key] || [];
+  const myVotes = (ctx.role === "host" ? v.meetings.votes : v.meetings.my_votes)?.[key] || {};
+  const accounts = v.accounts || {};
+  const voters = Object.keys(accounts).filter((a) => ((accounts[a].holdings || {})[key] || 0) > 0
+    && (ctx.role !== "host" || a === "state" || (a.startsWith("firm:") && !v.firms[a.slice(5)].director)));
+  const nominee = options(h("select", { name: `nominee-${firm}` }), Object.keys(v.players).map((p) => [p, n.player(p)]));
+  const rows = voters.map((holder) => {
+    const director = options(h("select", { name: `vote-${firm}-${holder}` }), candidates.map((p) => [p, n.player(p)]));
+    const payout = h("input", { type: "number", name: `payout-${firm}-${holder}`, min: "0", max: "100", value: String(v.firms[key].payout) });
+    const cast = myVotes[holder];
+    if (cast) { director.value = cast.director; payout.value = String(cast.payout); }
+    return h("div", { class: "row" },
+      h("span", { text: t("x.votes_of", { holder: n.account(holder), n: accounts[holder].holdings[key] }) }),
+      director, payout, h("span", { text: "%" }),
+      h("button", { type: "button", class: "small primary", dataset: { action: "vote", firm: key, holder }, text: cast ? t("x.revote") : t("x.vote"),
+        onclick: () => send({ type: "vote", firm, holder, director: director.value, payout: Math.round(Number(payout.value)) }) }),
+      cast ? h("span", { class: "pill good", text: t("x.voted_for", { name: n.player(cast.director), p: cast.payout }) }) : null);
+  });
+  return h("div", { class: "panel tight", dataset: { meeting: key } },
+    h("b", {}, firmLabel(firm), ` — ${t("x.director")}: ${n.player(v.firms[key].director)}`),
+    h("div", { class: "muted", text: t("x.candidates", { names: candidates.map(n.player).join(", ") }) }),
+    h("div", { class: "row" }, nominee, h("button", { type: "button", class: "small", dataset: { action: "nominate", firm: key },
+      text: t("x.nominate"), onclick: () => send({ type: "nominate", firm, candidate: nominee.value }) })),
+    rows.length ? rows : h("div", { class: "muted", text: t("x.no_votes_here") }));
+}
+
+// --- the event log ---------------------------------------------------------------------------------
+
+export function describe(e, v) {
+  const n = names(v);
+  switch (e.type) {
+    case "phase_changed": return t("ev.phase_changed", { phase: e.opening ? t("phase.opening") : t(`phase.${e.phase}`), year: e.year });
+    case "moved": return t(e.taken && e.taken.length ? "ev.moved_capture" : "ev.moved", { firm: e.firm, move: e.move, piece: e.piece, n: (e.taken || []).length }) + (e.takeover ? ` (${t("ev.takeover")})` : "") + (e.auto ? ` (${t("ev.auto")})` : "");
+    case "passed": return t(e.forced ? "x.passed_forced" : "x.passed", { firm: e.firm, reason: t(`reason.${e.reason}`) });
+    case "timed_out": return t("x.timed_out", { firm: e.firm, taker: e.takeover_firm });
+    case "trade": return t("ev.trade", { stock: e.stock, qty: e.qty, price: e.price }) + (e.buyer ? ` — ${t("x.tape_who", { buyer: n.account(e.buyer), seller: n.account(e.seller) })}` : "");
+    case "order_placed": return t("ev.order_placed", { who: e.account ? n.account(e.account) : t("x.someone"), side: t(`x.${e.side}`), qty: e.qty, stock: e.stock, price: e.price }) + (e.privatization ? ` (${t("ev.privatization")})` : "");
+    case "order_cancelled": return t("ev.order_cancelled", { order: e.order || "", stock: e.stock, qty: e.qty });
+    case "meeting_called": return t("ev.meeting_called", { firm: e.firm });
+    case "nominated": return t("ev.nominated", { firm: e.firm, name: n.player(e.candidate) });
+    case "voted": return t("ev.voted", { firm: e.firm, holder: n.account(e.holder), name: n.player(e.director), p: e.payout });
+    case "meeting_closed": return t("ev.meeting_closed", { firm: e.firm, name: n.player(e.director), p: e.payout });
+    case "dividend_paid": return t("ev.dividend_paid", { firm: e.firm, d: e.per_share });
+    case "capture_rewarded": return t("ev.capture_rewarded", { firm: e.firm, amount: e.amount });
+    case "income_credited": return t("ev.income_credited", { firm: e.firm, amount: e.amount });
+    case "taxes_paid": return t("ev.taxes_paid", { firm: e.firm, amount: e.amount });
+    case "salary_paid": return t("ev.salary_paid", { name: n.player(e.player), amount: e.amount });
+    case "session_closed": return t("ev.session_closed");
+    case "board_decided": return t("ev.board_decided", { color: t(`color.${e.winner}`) });
+    case "game_ended": return t("ev.game_ended");
+    case "extended": return t("ev.extended", { s: e.seconds });
+    case "called": return t("ev.called", { firm: e.firm });
+    default: return t(`ev.${e.type}`);
+  }
+}
+
+function logPanel(ctx) {
+  const list = h("ul", { class: "log" });
+  const el = panel(t("x.log"), h("div", { class: "scroll" }, list));
+  el.dataset.panel = "log";
+  let count = -1;
+  return {
+    el,
+    update(v) {
+      const events = v.events || [];
+      if (events.length === count) return;
+      count = events.length;
+      const shown = events.filter((e) => ctx.role === "host" || !["called", "income_credited", "tax_reserved"].includes(e.type)).slice(-60).reverse();
+      fill(list, shown.map((e) => h("li", { dataset: { type: e.type } }, h("time", { text: mmss(e.at) }), describe(e, v))));
+    },
+  };
+}
+
+// --- host controls ----------------------------------------------------------------------------------
+
+export function controlsPanel(ctx, hasExtend = true) {
+  const error = errorLine();
+  const seconds = h("input", { type: "number", name: "extend-seconds", min: "1", value: "60" });
+  const button = (action, label, command, cls) => h("button", {
+    type: "button", class: cls || "", dataset: { action }, text: label,
+    onclick: async () => {
+      error.clear();
+      try { await ctx.send(typeof command === "function" ? command() : command); } catch (err) { error.show(err); }
+    },
+  });
+  const buttons = {
+    start: button("start", t("host.start"), { type: "start" }, "primary"),
+    pause: button("pause", t("host.pause"), { type: "pause" }),
+    resume: button("resume", t("host.resume"), { type: "resume" }),
+    end_phase: button("end-phase", t("host.end_phase"), { type: "end_phase" }),
+    end_game: button("end-game", t("host.end_game"), { type: "end_game" }, "danger"),
+  };
+  const extend = button("extend", t("host.extend"), () => ({ type: "extend", seconds: Math.max(1, Math.round(Number(seconds.value) || 60)) }));
+  const el = panel(t("host.controls"), h("div", { class: "row" }, Object.values(buttons),
+    hasExtend ? h("span", { class: "row" }, seconds, extend) : null), error.el);
+  el.dataset.panel = "controls";
+  return {
+    el,
+    update(v) {
+      const started = v.started ?? v.phase !== "setup";
+      const over = v.phase === "ended";
+      buttons.start.classList.toggle("hidden", started);
+      buttons.pause.classList.toggle("hidden", !started || over || v.paused);
+      buttons.resume.classList.toggle("hidden", !v.paused || over);
+      buttons.end_phase.classList.toggle("hidden", !started || over || !["board", "exchange", "meeting_calls", "meetings"].includes(v.phase));
+      buttons.end_game.classList.toggle("hidden", !started || over);
+      if (extend.parentElement) extend.parentElement.classList.toggle("hidden", !started || over);
+    },
+  };
+}
+
+// --- the screens --------------------------------------------------------------------------------------
+
+/** Build the seat's screen; returns {update(view), lobby(frame)}. */
+export function mount(root, ctx) {
+  const big = ctx.role === "projector";
+  const parts = [];
+  const boardP = boardPanel(ctx, big);
+  const market = marketPanel(ctx, big);
+  const tape = tapePanel(ctx, big);
+  const meetings = meetingsPanel(ctx);
+  parts.push(boardP, market, tape, meetings);
+  let layout;
+  let lobby = null;
+  let controls = null;
+  const ended = h("div", { class: "banner hidden", dataset: { role: "ended" } }, t("x.game_over"), " ",
+    h("a", { class: "button primary", href: `/results/${ctx.gameId}`, text: t("x.see_results") }));
+  if (big) {
+    layout = h("div", { class: "proj" }, h("div", { class: "stack" }, boardP.el),
+      h("div", { class: "stack" }, market.el, tape.el, meetings.el));
+  } else if (ctx.role === "host") {
+    lobby = lobbyPanel(ctx);
+    controls = controlsPanel(ctx);
+    const accounts = accountsPanel(ctx);
+    const orders = ordersPanel(ctx);
+    const log = logPanel(ctx);
+    parts.push(lobby, controls, accounts, orders, log);
+    layout = h("main", { class: "stack" }, ended, controls.el, lobby.el,
+      h("div", { class: "cols" }, h("div", { class: "stack" }, boardP.el, meetings.el, log.el),
+        h("div", { class: "stack" }, accounts.el, market.el, orders.el, tape.el)));
+  } else {
+    const accounts = accountsPanel(ctx);
+    const orders = ordersPanel(ctx);
+    const log = logPanel(ctx);
+    parts.push(accounts, orders, log);
+    layout = h("main", { class: "stack" }, ended,
+      h("div", { class: "cols" }, h("div", { class: "stack" }, boardP.el, accounts.el, meetings.el),
+        h("div", { class: "stack" }, orders.el, market.el, tape.el, log.el)));
+  }
+  root.append(layout);
+  everyTick(() => {
+    const v = ctx.view;
+    if (!v) return;
+    ctx.bar.setPhase(phaseText(v));
+    const rest = v.paused ? null : left(v.deadline);
+    ctx.bar.setCountdown(rest === null ? "" : mmss(rest));
+  });
+  return {
+    update(v) {
+      ctx.view = v;
+      for (const part of parts) part.update(v);
+      ended.classList.toggle("hidden", v.phase !== "ended");
+    },
+    lobby(frame) { lobby?.lobby(frame); },
+  };
+}

@@ -1,0 +1,85 @@
+// Join: by code (from the QR or typed), pick a seat, give a name, play.
+import { h, fill, field, panel } from "./dom.js";
+import { t } from "./i18n.js";
+import { call, keepSecret } from "./api.js";
+import { topbar, errorLine } from "./shell.js";
+
+export default async function join(root) {
+  const bar = topbar(t("join.title"));
+  const main = h("main", { class: "stack" });
+  fill(root, bar.el, main);
+  const code = decodeURIComponent(location.pathname.split("/")[2] || "").trim();
+  if (!code) {
+    const input = h("input", { type: "text", name: "code", maxlength: "16", autocapitalize: "characters", placeholder: "ABC234" });
+    const form = h("form", { class: "row" }, input, h("button", { type: "submit", class: "primary", text: t("join.go") }));
+    form.addEventListener("submit", (e) => {
+      e.preventDefault();
+      location.assign(`/join/${encodeURIComponent(input.value.trim().toUpperCase())}`);
+    });
+    fill(main, panel(t("join.enter_code"), form));
+    return;
+  }
+  let info;
+  try {
+    info = await call("GET", `/api/web/join/${encodeURIComponent(code)}`);
+  } catch (err) {
+    fill(main, panel(t("join.title"), h("p", { class: "error", text: t("join.no_game", { code }) }),
+      h("a", { href: "/join", text: t("join.try_again") })));
+    return;
+  }
+  const error = errorLine();
+  const name = h("input", { type: "text", name: "name", maxlength: "40", required: true, autocomplete: "nickname" });
+  let picked = null;
+  const roleButtons = info.roles.map((role) => {
+    const lines = [h("b", { text: role.name })];
+    if (info.game === "exchange") {
+      lines.push(h("small", { text: role.firms.length ? t("join.directs", { firms: role.firms.join(", ") }) : t("join.no_firm") }));
+    } else {
+      lines.push(h("small", { text: t("join.members", { n: role.members.length, people: role.people }) }));
+    }
+    if (role.robot) lines.push(h("span", { class: "pill", text: t("seat.robot") }));
+    else if (!role.free) lines.push(h("span", { class: "pill warn", text: t("seat.taken") }));
+    const button = h("button", { type: "button", disabled: !role.free, dataset: { role: role.role } }, lines);
+    button.addEventListener("click", () => {
+      picked = role.role;
+      for (const other of roleButtons) other.classList.toggle("picked", other === button);
+      if (info.game === "exchange" && !name.value.trim()) name.value = role.name;
+      name.focus();
+    });
+    return button;
+  });
+  const submit = h("button", { type: "submit", class: "primary", text: t("join.take_seat") });
+  const form = h("form", { class: "stack" },
+    h("div", { class: "role-list" }, roleButtons),
+    field(t("join.your_name"), name, info.game === "quiz" ? t("join.name_help_quiz") : t("join.name_help")),
+    h("div", { class: "row" }, submit, error.el));
+  form.addEventListener("submit", async (event) => {
+    event.preventDefault();
+    error.clear();
+    if (!name.value.trim()) {
+      error.show(new Error(t("join.need_name")));
+      return;
+    }
+    if (!picked && info.roles.some((r) => r.free)) {
+      error.show(new Error(t("join.need_seat")));
+      return;
+    }
+    submit.disabled = true;
+    try {
+      const joined = await call("POST", "/api/join", { code: info.code, name: name.value.trim(), role: picked });
+      keepSecret(joined.game_id, joined.secret);
+      location.assign(`/play/${joined.game_id}#secret=${encodeURIComponent(joined.secret)}`);
+    } catch (err) {
+      error.show(err);
+      submit.disabled = false;
+    }
+  });
+  const mine = localStorage.getItem(`br:secret:${info.game_id}`);
+  fill(main,
+    mine ? h("div", { class: "banner" }, t("join.have_seat"), " ",
+      h("a", { href: `/play/${info.game_id}#secret=${encodeURIComponent(mine)}`, text: t("join.continue") })) : null,
+    panel(t("join.game", { game: t(`game.${info.game}`), code: info.code }),
+      info.started ? h("p", { class: "muted", text: t("join.started") }) : null,
+      h("p", { text: info.game === "exchange" ? t("join.pick_player") : t("join.pick_team") }), form),
+    panel(t("join.screen"), h("a", { class: "button", href: `/play/${info.game_id}#role=projector`, text: t("join.projector") })));
+}

@@ -1,0 +1,125 @@
+// The lobby (inside the host console): the code, a QR code and link to join, who sits where
+// (connected or not, robots), personal invitations for a seat, robots for free seats.
+import { h, fill, panel } from "./dom.js";
+import { t } from "./i18n.js";
+import { call } from "./api.js";
+import { errorLine } from "./shell.js";
+
+function qr(data, label) {
+  return h("img", { class: "qr", alt: label, src: `/api/web/qr.svg?data=${encodeURIComponent(data)}`, width: "220", height: "220" });
+}
+
+function roleLabel(view, role) {
+  if (!view) return role;
+  if (view.game === "exchange") {
+    const firms = Object.entries(view.firms || {}).filter(([, f]) => f.director === role).map(([n]) => n);
+    const name = (view.players || {})[role] || role;
+    return firms.length ? `${name} — ${t("join.directs", { firms: firms.join(", ") })}` : name;
+  }
+  const team = (view.teams || {})[role];
+  return team ? `${team.name} (${t(`color.${team.color}`)})` : role;
+}
+
+export function lobbyPanel(ctx) {
+  const error = errorLine();
+  const joinUrl = `${location.origin}/join/${ctx.me.code}`;
+  const projectorUrl = `${location.origin}/play/${ctx.gameId}#role=projector`;
+  const seats = h("ul", { class: "seats", dataset: { role: "seats" } });
+  const away = h("div", { dataset: { role: "disconnected" } });
+  const invited = h("div", { dataset: { role: "invited" } });
+  const loopback = ["127.0.0.1", "localhost", "[::1]"].includes(location.hostname);
+  const details = h("details", { open: true },
+    h("summary", { text: t("lobby.summary") }),
+    h("div", { class: "row", style: { alignItems: "flex-start", gap: "1.2rem" } },
+      h("div", {}, qr(joinUrl, t("lobby.qr"))),
+      h("div", { class: "stack", style: { flex: "1 1 260px" } },
+        h("div", {}, h("div", { class: "muted", text: t("lobby.code") }), h("div", { class: "code", dataset: { role: "code" }, text: ctx.me.code })),
+        h("div", {}, h("div", { class: "muted", text: t("lobby.link") }), h("a", { class: "joinlink", href: joinUrl, target: "_blank", rel: "noopener", dataset: { role: "join-link" }, text: joinUrl })),
+        loopback ? h("p", { class: "banner", text: t("lobby.loopback") }) : null,
+        h("div", { class: "row" },
+          h("a", { class: "button", href: projectorUrl, target: "_blank", rel: "noopener", dataset: { role: "projector-link" }, text: t("lobby.projector") }),
+          h("a", { class: "button", href: `/results/${ctx.gameId}`, target: "_blank", rel: "noopener", text: t("lobby.results") })))),
+    h("h3", { text: t("lobby.seats") }), seats, invited, error.el,
+    h("div", { class: "row" }, h("button", { type: "button", dataset: { action: "robots-all" }, text: t("lobby.robots_all"),
+      onclick: () => robots(null) })));
+  const el = panel(t("lobby.title"), details, h("h3", { text: t("lobby.away") }), away);
+  el.dataset.panel = "lobby";
+  let lobby = null;
+  let view = null;
+  let shownKey = null;
+
+  async function robots(roles) {
+    error.clear();
+    try {
+      await call("POST", `/api/games/${ctx.gameId}/robots`, roles ? { roles } : {}, ctx.secret);
+      await refresh();
+    } catch (err) { error.show(err); }
+  }
+
+  async function invite(role, nameInput) {
+    error.clear();
+    const name = nameInput.value.trim();
+    if (!name) { error.show(new Error(t("join.need_name"))); return; }
+    try {
+      const made = await call("POST", `/api/web/games/${ctx.gameId}/invite`, { name, role }, ctx.secret);
+      const link = `${location.origin}${made.path}`;
+      nameInput.value = "";
+      fill(invited, h("div", { class: "panel tight row" }, qr(link, t("lobby.personal_qr")),
+        h("div", { class: "stack" }, h("b", { text: t("lobby.invite_for", { name: made.name, role: roleLabel(view, made.role) }) }),
+          h("a", { class: "joinlink", href: link, target: "_blank", rel: "noopener", text: link }),
+          h("small", { class: "muted", text: t("lobby.invite_help") }))));
+      await refresh();
+    } catch (err) { error.show(err); }
+  }
+
+  async function refresh() {
+    try {
+      lobby = await call("GET", `/api/games/${ctx.gameId}/lobby`, undefined, ctx.secret);
+      render();
+    } catch (err) { error.show(err); }
+  }
+
+  function render() {
+    if (!lobby) return;
+    const byRole = {};
+    for (const seat of lobby.seats) (byRole[seat.role] ||= []).push(seat);
+    const shared = view && view.game === "quiz";
+    const roles = [...lobby.roles, ...(byRole.projector ? ["projector"] : [])];
+    const key = JSON.stringify([lobby.seats, roles.map((r) => roleLabel(view, r))]);
+    if (key === shownKey) return;
+    shownKey = key;
+    fill(seats, roles.map((role) => {
+      const sitting = byRole[role] || [];
+      const robot = sitting.some((s) => s.robot);
+      const free = role !== "projector" && !robot && (shared || sitting.length === 0);
+      const name = h("input", { type: "text", maxlength: "40", placeholder: t("lobby.name"), name: `invite-${role}` });
+      return h("li", { dataset: { seat: role } },
+        h("b", { text: role === "projector" ? t("lobby.projector_seat") : roleLabel(view, role) }),
+        sitting.map((s) => h("span", { class: "pill", dataset: { person: s.name } },
+          h("span", { class: ["dot", s.connected ? "on" : "off"] }), " ", s.robot ? t("seat.robot") : s.name)),
+        free ? h("span", { class: "row" }, name,
+          h("button", { type: "button", class: "small", text: t("lobby.invite"), onclick: () => invite(role, name) }),
+          h("button", { type: "button", class: "small", dataset: { action: "robot", role }, text: t("lobby.robot"), onclick: () => robots([role]) })) : null);
+    }));
+    const gone = lobby.seats.filter((s) => !s.robot && !s.connected);
+    fill(away, gone.length ? h("ul", { class: "log" }, gone.map((s) => h("li", {}, h("span", { class: "dot off" }), " ",
+      h("b", { text: s.name }), ` — ${s.role === "projector" ? t("lobby.projector_seat") : roleLabel(view, s.role)}`)))
+      : h("p", { class: "muted", text: t("lobby.all_here") }));
+  }
+
+  refresh();
+  return {
+    el,
+    update(v) {
+      const first = view === null;
+      const before = view && view.phase;
+      view = v;
+      if (first || before !== v.phase) details.open = v.phase === "setup" || !(v.started ?? v.phase !== "setup");
+      render();
+    },
+    lobby(frame) {
+      lobby = frame;
+      render();
+    },
+  };
+}

@@ -1,0 +1,74 @@
+// /play/{game}: the seat's screen — host console, player or team screen, or projector —
+// chosen by the seat the secret opens. The secret lives in the link's #fragment and this
+// browser's storage, so closing the page and opening the link again gives the same seat.
+import { h, fill, panel } from "./dom.js";
+import { t } from "./i18n.js";
+import { call, secretFor, commandId, Socket, ApiError } from "./api.js";
+import { topbar, banner } from "./shell.js";
+import { startClock } from "./clock.js";
+
+async function projectorSecret(gameId) {
+  const key = `br:projector:${gameId}`;
+  const kept = localStorage.getItem(key);
+  if (kept) return kept;
+  const joined = await call("POST", "/api/join", { game_id: gameId, name: t("lobby.projector_seat"), role: "projector" });
+  localStorage.setItem(key, joined.secret);
+  return joined.secret;
+}
+
+export default async function play(root) {
+  const gameId = decodeURIComponent(location.pathname.split("/")[2] || "");
+  const hash = new URLSearchParams(location.hash.slice(1));
+  const wantsProjector = hash.get("role") === "projector";
+  const bar = topbar("");
+  let secret;
+  try {
+    secret = wantsProjector && !hash.get("secret") ? await projectorSecret(gameId) : secretFor(gameId);
+  } catch (err) {
+    fill(root, bar.el, banner(err.message, true));
+    return;
+  }
+  if (!secret) {
+    fill(root, bar.el, h("main", {}, panel(t("play.no_seat"), h("p", { text: t("play.no_seat_help") }), h("a", { class: "button primary", href: "/join", text: t("join.title") }))));
+    return;
+  }
+  let me;
+  try {
+    me = await call("GET", `/api/web/games/${encodeURIComponent(gameId)}/me`, undefined, secret);
+  } catch (err) {
+    if (wantsProjector && err instanceof ApiError && err.code === "unknown_seat") localStorage.removeItem(`br:projector:${gameId}`);
+    fill(root, bar.el, h("main", {}, panel(t("play.no_seat"), h("p", { class: "error", text: err.message }), h("a", { class: "button", href: "/join", text: t("join.title") }))));
+    return;
+  }
+  if (me.role === "projector") document.body.classList.add("projector");
+  document.title = `Boardroom · ${me.code}`;
+  const roleText = me.role === "host" ? t("seat.host") : me.role === "projector" ? t("seat.projector") : me.name;
+  bar.setWho(`${roleText} · ${t(`game.${me.game}`)} · ${me.code}`);
+  startClock(gameId);
+  const ctx = {
+    gameId, secret, me, role: me.role, bar, view: null,
+    async send(command) {
+      const reply = await call("POST", `/api/games/${encodeURIComponent(gameId)}/commands`, { command: { ...command, id: commandId() } }, secret);
+      return reply;
+    },
+  };
+  const status = h("div", { class: "hidden" });
+  fill(root, bar.el, status);
+  const module = me.game === "exchange" ? await import("./exchange.js") : await import("./quiz.js");
+  const screen = module.mount(root, ctx);
+  root.dataset.role = me.role;
+  root.dataset.seat = me.seat;
+  new Socket(gameId, secret, {
+    onView(view, version) {
+      root.dataset.version = String(version);
+      screen.update(view, version);
+    },
+    onLobby(frame) { screen.lobby?.(frame); },
+    onStatus(state, detail) {
+      bar.setConn(state === "denied" ? "offline" : state);
+      if (state === "denied") fill(status, banner(t("play.denied", { reason: detail?.message || detail?.code || "" }), true));
+      status.classList.toggle("hidden", state !== "denied" && state !== "offline");
+      if (state === "offline") fill(status, banner(t("play.reconnecting")));
+    },
+  });
+}

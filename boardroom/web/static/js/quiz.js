@@ -1,0 +1,343 @@
+// Quiz Draughts: the team screen, the host's duel console and the projector.
+import { h, fill, panel, field, options } from "./dom.js";
+import { t } from "./i18n.js";
+import { Board, TEAM_HUES, flipButton, pathOf } from "./board.js";
+import { left, mmss, everyTick } from "./clock.js";
+import { errorLine } from "./shell.js";
+import { lobbyPanel } from "./lobby.js";
+import { controlsPanel } from "./exchange.js";
+
+export function teamIds(view) {
+  return Object.keys(view.teams || {});
+}
+
+function hueOf(view, teamId) {
+  return TEAM_HUES[Math.max(0, teamIds(view).indexOf(teamId))];
+}
+
+function memberIndex(view) {
+  const index = {};
+  for (const [tid, team] of Object.entries(view.teams || {})) {
+    for (const m of team.members) index[m.id] = { ...m, team: tid, teamName: team.name, color: team.color };
+  }
+  return index;
+}
+
+function short(name) {
+  const text = String(name);
+  return text.length > 14 ? `${text.slice(0, 13)}…` : text;
+}
+
+/** The quiz pieces: each member by name, the taken ones of the capture in progress kept in view. */
+export function quizPieces(view) {
+  const pieces = [];
+  for (const [tid, team] of Object.entries(view.teams || {})) {
+    for (const m of team.members) {
+      if (!m.square) continue;
+      const role = m.captain ? ` (${t("q.captain")})` : m.guest ? ` (${t("q.guest")})` : "";
+      pieces.push({ square: m.square, label: short(m.name), title: `${m.name}${role} — ${team.name}`, side: team.color, hue: hueOf(view, tid), king: m.king, id: m.id });
+    }
+  }
+  const duel = view.duel;
+  if (duel) {
+    const members = memberIndex(view);
+    for (const jump of duel.jumps) {
+      const m = members[jump.member];
+      if (jump.result === "taken" && m) {
+        pieces.push({ square: jump.square, label: short(m.name), title: m.name, side: m.color, hue: hueOf(view, m.team), king: m.king, id: m.id });
+      }
+    }
+  }
+  return pieces;
+}
+
+function lastMove(view) {
+  const events = view.events || [];
+  for (let i = events.length - 1; i >= 0; i -= 1) {
+    const e = events[i];
+    if (e.type === "move_ended" || (e.type === "moved" && !events.slice(i + 1).some((x) => x.type === "capture_started"))) return e.move;
+    if (e.type === "game_started") break;
+  }
+  return null;
+}
+
+export function duelMarks(view) {
+  const duel = view.duel;
+  if (!duel) return {};
+  const route = pathOf(duel.move);
+  return {
+    path: route,
+    taken: duel.jumps.filter((j) => j.result === "taken").map((j) => j.square),
+    pending: duel.jumps[duel.jump] && !duel.jumps[duel.jump].result ? [duel.jumps[duel.jump].square] : [],
+  };
+}
+
+function boardPanel(ctx, big) {
+  const error = errorLine();
+  let view = null;
+  const board = new Board({
+    big,
+    named: true,
+    onMove: async (move) => {
+      error.clear();
+      try { await ctx.send({ type: "move", move }); } catch (err) { error.show(err); throw err; }
+    },
+  });
+  const who = h("div", { class: "who", dataset: { role: "to-move" } });
+  const el = panel(t("x.board"), board.el, h("div", { class: "call" }, who, big ? null : h("div", { class: "row" }, flipButton(board)), error.el));
+  el.dataset.panel = "board";
+  return {
+    el,
+    update(v) {
+      view = v;
+      const mine = v.phase === "move" && !v.paused && (ctx.role === "host" || v.to_move === ctx.role);
+      const legal = mine ? (v.legal_moves || []).map((m) => m.move) : [];
+      board.update({ pieces: quizPieces(v), legal, last: lastMove(v), marks: duelMarks(v), interactive: mine });
+      const team = v.teams[v.to_move];
+      if (v.phase === "ended") who.textContent = v.winner ? t("q.winner", { team: v.teams[v.winner].name }) : t("q.no_winner");
+      else if (v.phase === "setup") who.textContent = t("phase.setup");
+      else if (v.duel) who.textContent = t("q.duel_on");
+      else if (team) {
+        who.replaceChildren(h("span", { class: "swatch", style: { borderColor: hueOf(v, v.to_move) } }), t("q.to_move", { team: team.name }));
+        if (v.to_move === ctx.role) who.append(" ", h("span", { class: "pill good", text: t("q.your_move") }));
+      }
+    },
+  };
+}
+
+function scoresPanel(ctx) {
+  const box = h("div", { class: "scores", dataset: { role: "scores" } });
+  const el = panel(t("q.scores"), box);
+  el.dataset.panel = "scores";
+  return {
+    el,
+    update(v) {
+      fill(box, Object.entries(v.teams).map(([tid, team]) => {
+        const card = h("div", { class: "score", dataset: { team: tid } },
+          h("div", { text: `${team.name}${tid === ctx.role ? ` (${t("q.you")})` : ""}` }),
+          h("div", { class: "big-number", text: String(team.score) }),
+          h("small", { style: { color: "#fff" }, text: t("q.score_parts", { earlier: team.earlier, points: team.points }) }));
+        card.style.background = hueOf(v, tid);
+        return card;
+      }));
+    },
+  };
+}
+
+function duelPanel(ctx) {
+  const error = errorLine();
+  const body = h("div", { class: "stack" });
+  const timer = h("div", { class: "big-number", dataset: { role: "timer" } });
+  const last = h("div", { dataset: { role: "last-judgement" } });
+  const el = panel(ctx.role === "host" ? t("q.duel_console") : t("q.duel"), timer, body, error.el, last);
+  el.dataset.panel = "duel";
+  let view = null;
+  let shownKey = null;
+  const send = async (command) => {
+    error.clear();
+    try { await ctx.send(command); } catch (err) { error.show(err); }
+  };
+  everyTick(() => {
+    const duel = view && view.duel;
+    if (!duel || duel.step !== "answer" || view.paused) {
+      timer.textContent = duel && view.paused ? t("x.paused") : "";
+      return;
+    }
+    const rest = duel.deadline === null ? null : left(duel.deadline);
+    timer.textContent = rest === null ? t("q.no_clock") : mmss(rest);
+  });
+  return {
+    el,
+    update(v) {
+      view = v;
+      const key = JSON.stringify([v.duel, v.phase, v.paused, v.undo_available, v.last_judgement, v.bank && v.bank.left]);
+      if (key === shownKey) return;
+      shownKey = key;
+      renderDuel(ctx, v, body, send);
+      renderLast(v, last);
+    },
+  };
+}
+
+function renderDuel(ctx, v, body, send) {
+  const duel = v.duel;
+  const members = memberIndex(v);
+  const host = ctx.role === "host";
+  const parts = [];
+  if (!duel) {
+    parts.push(h("p", { class: "muted", text: v.phase === "ended" ? t("q.over") : t("q.no_duel") }));
+  } else {
+    const capturer = members[duel.member];
+    const jump = duel.jumps[duel.jump];
+    const defender = jump ? members[jump.member] : null;
+    parts.push(h("p", {}, t("q.capture", { capturer: capturer ? capturer.name : "?", defender: defender ? defender.name : "?", n: duel.jump + 1, of: duel.jumps.length })));
+    parts.push(h("ol", {}, duel.jumps.map((j) => h("li", { dataset: { result: j.result || "" } },
+      `${members[j.member] ? members[j.member].name : j.member} (${j.square}) — ${j.result ? t(`q.${j.result}`) : t("q.pending")}`))));
+    const q = duel.question;
+    if (q) {
+      const answering = duel.answering ? members[duel.answering.member] : null;
+      parts.push(h("div", { class: "question", dataset: { role: "question" }, text: q.text }));
+      if (answering) parts.push(h("p", { class: "muted", text: t("q.answering", { name: answering.name, team: v.teams[duel.answering.team].name }) }));
+      if (host) {
+        parts.push(h("div", { class: "answer", dataset: { role: "answer" }, text: t("q.answer_is", { answer: q.answer }) }));
+        if (q.accept && q.accept.length) parts.push(h("div", { class: "muted", text: t("q.accept", { list: q.accept.join("; ") }) }));
+        if (q.comment) parts.push(h("div", { class: "muted", text: q.comment }));
+      }
+      const given = duel.given;
+      if (given && !given.hidden) {
+        const text = given.text ?? (given.choice !== undefined ? q.choices[given.choice] : "");
+        parts.push(h("p", {}, t("q.given"), " ", h("b", { dataset: { role: "given" }, text })));
+      } else if (given && given.hidden) {
+        parts.push(h("p", { class: "muted", text: t("q.given_hidden") }));
+      }
+      const mineToAnswer = duel.answering && duel.answering.team === ctx.role && duel.step === "answer" && !given;
+      if (mineToAnswer) parts.push(answerForm(q, send));
+      else if (q.choices && q.choices.length) parts.push(h("ol", { class: "choices" }, q.choices.map((c) => h("li", { text: c }))));
+      if (host) {
+        parts.push(h("div", { class: "judge" },
+          h("button", { type: "button", class: "good", dataset: { action: "judge-right" }, text: t("q.right"), onclick: () => send({ type: "judge", correct: true }) }),
+          h("button", { type: "button", class: "bad", dataset: { action: "judge-wrong" }, text: t("q.wrong"), onclick: () => send({ type: "judge", correct: false }) })));
+        parts.push(h("div", { class: "row" }, h("button", { type: "button", class: "small", dataset: { action: "skip" }, text: t("q.skip"), onclick: () => send({ type: "skip_question" }) })));
+      }
+    } else if (host) {
+      parts.push(h("p", { class: "muted", text: t("q.bank_left", { n: v.bank.left, of: v.bank.size }) }));
+      parts.push(h("button", { type: "button", class: "primary", dataset: { action: "ask" }, text: t("q.ask"), onclick: () => send({ type: "ask" }) }));
+    } else {
+      parts.push(h("p", { class: "muted", text: t("q.waiting_question") }));
+    }
+  }
+  if (host) {
+    const winner = options(h("select", { name: "winner" }), [["", t("q.leader")], ...Object.entries(v.teams).map(([tid, team]) => [tid, team.name]), ["none", t("q.nobody")]]);
+    parts.push(h("div", { class: "row" },
+      h("button", { type: "button", class: "small", dataset: { action: "undo" }, disabled: !v.undo_available, text: t("q.undo", { n: v.undo_available || 0 }), onclick: () => send({ type: "undo_judgement" }) }),
+      v.phase !== "ended" && v.phase !== "setup" ? h("span", { class: "row" }, field(t("q.end_with"), winner),
+        h("button", { type: "button", class: "small danger", dataset: { action: "end-round" }, text: t("q.end_round"), onclick: () => {
+          const command = { type: "end_game" };
+          if (winner.value === "none") command.winner = null;
+          else if (winner.value) command.winner = winner.value;
+          send(command);
+        } })) : null));
+  }
+  fill(body, parts);
+}
+
+function answerForm(q, send) {
+  if (q.choices && q.choices.length) {
+    return h("div", { class: "choices", dataset: { role: "choices" } }, q.choices.map((c, i) => h("button", {
+      type: "button", class: "primary", text: c, dataset: { choice: String(i) }, onclick: () => send({ type: "answer", choice: i }),
+    })));
+  }
+  const input = h("input", { type: "text", name: "answer", maxlength: "200", autocomplete: "off" });
+  const form = h("form", { class: "row", dataset: { role: "answer-form" } }, input, h("button", { type: "submit", class: "primary", text: t("q.send_answer") }));
+  form.addEventListener("submit", (event) => {
+    event.preventDefault();
+    if (input.value.trim()) send({ type: "answer", text: input.value.trim() });
+  });
+  setTimeout(() => input.focus(), 0);
+  return h("div", {}, h("p", { class: "pill warn", text: t("q.your_turn_answer") }), form);
+}
+
+function renderLast(v, box) {
+  const last = v.last_judgement;
+  if (!last || !last.question) { fill(box); return; }
+  const q = last.question;
+  fill(box, h("div", { class: "panel tight" },
+    h("b", { class: last.correct ? "ok" : "error", text: last.correct ? t("q.was_right") : t("q.was_wrong") }),
+    h("div", { text: q.text }), h("div", { class: "answer", text: t("q.answer_is", { answer: q.answer }) }),
+    last.given && (last.given.text !== undefined) ? h("small", { class: "muted", text: t("q.they_said", { text: last.given.text }) }) : null));
+}
+
+export function describe(e, v) {
+  const members = memberIndex(v);
+  const name = (id) => (members[id] ? members[id].name : id);
+  const team = (id) => (v.teams[id] ? v.teams[id].name : id);
+  switch (e.type) {
+    case "game_started": return t("qev.game_started", { team: team(e.first) });
+    case "moved": return t("qev.moved", { name: name(e.member), move: e.move });
+    case "capture_started": return t("qev.capture_started", { name: name(e.member), move: e.move });
+    case "question_asked": return t("qev.question_asked", { name: name(e.member) });
+    case "answer_given": return e.hidden ? t("qev.answer_hidden", { team: team(e.team) }) : t("qev.answer_given", { team: team(e.team), text: e.text ?? e.choice });
+    case "judged": return t(e.correct ? "qev.judged_right" : "qev.judged_wrong");
+    case "piece_taken": return t("qev.piece_taken", { name: name(e.member) });
+    case "capture_repelled": return t("qev.capture_repelled", { name: name(e.member) });
+    case "points_awarded": return t("qev.points_awarded", { team: team(e.team), points: e.points });
+    case "move_ended": return t("qev.move_ended", { move: e.move });
+    case "game_ended": return e.winner ? t("qev.game_ended", { team: team(e.winner) }) : t("q.no_winner");
+    default: return t(`qev.${e.type}`);
+  }
+}
+
+function logPanel() {
+  const list = h("ul", { class: "log" });
+  const el = panel(t("x.log"), h("div", { class: "scroll" }, list));
+  el.dataset.panel = "log";
+  let count = -1;
+  return {
+    el,
+    update(v) {
+      const events = v.events || [];
+      if (events.length === count) return;
+      count = events.length;
+      fill(list, events.slice(-60).reverse().map((e) => h("li", { dataset: { type: e.type } }, h("time", { text: mmss(e.at) }), describe(e, v))));
+    },
+  };
+}
+
+function rosterPanel() {
+  const box = h("div");
+  const el = panel(t("q.teams"), box);
+  let shown = null;
+  return {
+    el,
+    update(v) {
+      const key = JSON.stringify(v.teams);
+      if (key === shown) return;
+      shown = key;
+      fill(box, Object.entries(v.teams).map(([tid, team]) => h("div", {},
+        h("h3", { text: `${team.name} — ${t(`color.${team.color}`)}` }),
+        h("ul", { class: "log" }, team.members.map((m) => h("li", { dataset: { member: m.id } },
+          h("b", { text: m.name }), m.captain ? ` · ${t("q.captain")}` : "", m.guest ? ` · ${t("q.guest")}` : "",
+          ` · ${m.square || t("q.out")}`))))));
+    },
+  };
+}
+
+export function mount(root, ctx) {
+  const big = ctx.role === "projector";
+  const board = boardPanel(ctx, big);
+  const scores = scoresPanel(ctx);
+  const duel = duelPanel(ctx);
+  const parts = [board, scores, duel];
+  const ended = h("div", { class: "banner hidden", dataset: { role: "ended" } }, h("span", { dataset: { role: "ended-text" } }), " ",
+    h("a", { class: "button primary", href: `/results/${ctx.gameId}`, text: t("x.see_results") }));
+  let lobby = null;
+  let layout;
+  if (big) {
+    layout = h("div", { class: "proj" }, h("div", {}, board.el), h("div", { class: "stack" }, scores.el, duel.el));
+  } else if (ctx.role === "host") {
+    lobby = lobbyPanel(ctx);
+    const controls = controlsPanel(ctx, false);
+    const log = logPanel();
+    const roster = rosterPanel();
+    parts.push(lobby, controls, log, roster);
+    layout = h("main", { class: "stack" }, ended, controls.el, lobby.el,
+      h("div", { class: "cols" }, h("div", { class: "stack" }, scores.el, duel.el, roster.el), h("div", { class: "stack" }, board.el, log.el)));
+  } else {
+    const log = logPanel();
+    parts.push(log);
+    layout = h("main", { class: "stack" }, ended,
+      h("div", { class: "cols" }, h("div", { class: "stack" }, board.el), h("div", { class: "stack" }, scores.el, duel.el, log.el)));
+  }
+  root.append(layout);
+  return {
+    update(v) {
+      ctx.view = v;
+      const phase = v.phase === "ended" ? t("phase.ended") : v.phase === "setup" ? t("phase.setup") : t(`q.phase.${v.phase}`);
+      ctx.bar.setPhase(`${phase}${v.paused ? ` · ${t("x.paused")}` : ""}`);
+      for (const part of parts) part.update(v);
+      ended.classList.toggle("hidden", v.phase !== "ended");
+      ended.querySelector("[data-role=ended-text]").textContent = v.winner ? t("q.winner", { team: v.teams[v.winner].name }) : t("q.no_winner");
+    },
+    lobby(frame) { lobby?.lobby(frame); },
+  };
+}

@@ -1,0 +1,133 @@
+"""Bad input over HTTP and WebSocket: a typed 4xx error, other seats untouched, state unchanged."""
+
+from __future__ import annotations
+
+import json
+import random
+from typing import Any
+
+from live_fixtures import api_fixture, server_fixture  # noqa: F401 (fixtures)
+from live_games import Table, exchange_setup
+from live_support import Api, Json, Server
+
+SEED = 20261129
+BAD_VALUES: list[Any] = [
+    -1,
+    0,
+    2.5,
+    10.0,
+    1e308,
+    -(10**30),
+    10**30,
+    True,
+    None,
+    "3",
+    "",
+    [],
+    {},
+    [1],
+    "x" * 5000,
+]
+FIELDS = ("account", "stock", "side", "qty", "price", "type")
+RAW_BODIES = [
+    "{",
+    "[]",
+    '"text"',
+    "null",
+    "{}",
+    '{"command": 5}',
+    '{"command": {"type": 5}}',
+    '{"command": {}}',
+    '{"command": {"type": "order", "qty": NaN}}',
+    '{"command": {"type": "order", "qty": Infinity}}',
+    '{"command": {"type": "tick"}, "version": "x"}',
+    '{"command": {"type": "tick"}, "version": -1}',
+    '{"command": {"type": "tick"}, "version": 100000000000000000000}',
+    '{"command": {"type": "tick", "id": 7}}',
+    '{"command": {"type": "warp"}}',
+    '{"command": {"type": "move", "firm": 1, "move": "a3-b4"}}',
+    '{"command": {"type": "start"}, "extra": 1}',
+    "[" * 5000 + "]" * 5000,
+    '{"command": ' + "[" * 5000 + "]" * 5000 + "}",
+    "\udcff".encode("utf-8", "surrogatepass").decode("latin-1"),
+    "x" * 70_000,
+]
+
+
+def order() -> Json:
+    return {"type": "order", "account": "p1", "stock": 2, "side": "buy", "qty": 1, "price": 3}
+
+
+def mutations(rng: random.Random, count: int) -> list[Json]:
+    """Orders with one field made wrong (never a valid order)."""
+    out = []
+    for _ in range(count):
+        command = order()
+        field = rng.choice(FIELDS)
+        bad = rng.choice(BAD_VALUES)
+        if field == "stock" and bad == 10.0:
+            bad = 9
+        command[field] = bad
+        if field == "account":
+            command[field] = rng.choice(["p2", "firm:3", "market", "state", bad])
+        out.append(command)
+    return out
+
+
+def session(server: Server, api: Api) -> Table:
+    setup = exchange_setup()
+    setup["ruleset"]["opening_session"] = True
+    table = Table(api, server.ws_url, "exchange", setup, ["p1", "p2"])
+    table.host.ok({"type": "start"})
+    table.host.wait_until(lambda v: v["phase"] == "exchange")
+    table.settle()
+    return table
+
+
+def assert_typed(status: int, body: Any) -> None:
+    assert 400 <= status < 500, (status, body)
+    assert isinstance(body["error"]["code"], str) and body["error"]["message"]
+
+
+def test_fuzzed_http_is_refused_with_typed_errors(server: Server, api: Api) -> None:
+    rng = random.Random(SEED)
+    table = session(server, api)
+    secret = table.joined["p1"]["secret"]
+    before = api.view(table.game_id, table.game["host_secret"])
+    url = f"/api/games/{table.game_id}/commands"
+    headers = {"Authorization": f"Bearer {secret}", "content-type": "application/json"}
+    for raw in RAW_BODIES:
+        reply = api.http.post(url, content=raw.encode("utf-8", "surrogatepass"), headers=headers)
+        assert_typed(reply.status_code, reply.json())
+    for command in mutations(rng, 150):
+        reply = api.http.post(url, json={"command": command}, headers=headers)
+        assert_typed(reply.status_code, reply.json())
+    for body in ({"game": "chess"}, {"game": "quiz", "setup": {"teams": 5}}, {"name": ""}):
+        reply = api.http.post("/api/games", json=body)
+        assert_typed(reply.status_code, reply.json())
+        reply = api.http.post("/api/join", json=body)
+        assert_typed(reply.status_code, reply.json())
+    after = api.view(table.game_id, table.game["host_secret"])
+    assert after == before, "fuzzed commands changed the state"
+    table.close()
+
+
+def test_fuzzed_websocket_frames_get_errors_and_spare_other_seats(server: Server, api: Api) -> None:
+    rng = random.Random(SEED + 1)
+    table = session(server, api)
+    p1, p2 = table.seats["p1"], table.seats["p2"]
+    before = api.view(table.game_id, table.game["host_secret"])
+    frames = [*RAW_BODIES, '{"type": "hello"}', '{"type": 5}', '{"type": "command"}']
+    frames += [json.dumps({"type": "command", "command": c}) for c in mutations(rng, 150)]
+    frames += [json.dumps({"type": "command", "command": {"type": "move", "firm": 5}})]
+    for text in frames:
+        reply = p1.send_raw(text.encode("utf-8", "surrogatepass").decode("utf-8", "replace"))
+        assert reply["type"] == "error", (text[:80], reply)
+        assert isinstance(reply["code"], str) and reply["message"]
+    p1.conn.send(b"\x00\x01binary")
+    assert p1.recv()["code"] == "text_only"
+    assert p2.send_raw('{"type": "ping"}')["type"] == "pong"
+    assert p1.send_raw('{"type": "ping"}')["type"] == "pong"
+    after = api.view(table.game_id, table.game["host_secret"])
+    assert after == before, "fuzzed frames changed the state"
+    table.close()

@@ -1,0 +1,113 @@
+"""The event store on SQLite (and PostgreSQL when the test server is there)."""
+
+from __future__ import annotations
+
+import os
+import pickle
+import secrets
+import threading
+from pathlib import Path
+
+import pytest
+from alembic.config import Config
+from alembic.script import ScriptDirectory
+
+from boardroom.store import Conflict, GameRecord, SeatRecord, Snapshot, Store
+from boardroom.store.sql import HEAD, MIGRATIONS
+
+PG_ENV = "BOARDROOM_TEST_PG_URL"
+
+
+def backends(tmp_path: Path) -> list[str]:
+    urls = [f"sqlite:///{tmp_path / 'store.sqlite3'}"]
+    if os.environ.get(PG_ENV):
+        urls.append(os.environ[PG_ENV])
+    elif os.environ.get("CI") == "true":
+        pytest.fail(f"{PG_ENV} must be set in CI")
+    return urls
+
+
+def new_game(store: Store) -> str:
+    game_id = "g" + secrets.token_hex(8)
+    store.create_game(GameRecord(game_id, secrets.token_hex(3).upper(), "quiz", {"a": 1}, 5.0, "h"))
+    return game_id
+
+
+def test_head_is_alembics_head() -> None:
+    config = Config()
+    config.set_main_option("script_location", str(MIGRATIONS))
+    assert ScriptDirectory.from_config(config).get_current_head() == HEAD
+
+
+def test_sqlite_is_wal_and_synchronous_full(tmp_path: Path) -> None:
+    store = Store(f"sqlite:///{tmp_path / 'x.sqlite3'}")
+    store.migrate()
+    with store.engine.connect() as conn:
+        assert conn.exec_driver_sql("PRAGMA journal_mode").scalar() == "wal"
+        assert conn.exec_driver_sql("PRAGMA synchronous").scalar() == 2
+    assert store.revision() == HEAD
+    store.close()
+
+
+def test_append_orders_dedupes_and_survives_reopening(tmp_path: Path) -> None:
+    for url in backends(tmp_path):
+        store = Store(url)
+        store.migrate()
+        gid = new_game(store)
+        assert store.append(gid, 0, "c1", 1.0, [{"type": "a"}, {"type": "b"}]) == 2
+        assert store.append(gid, 2, None, 2.0, []) == 2
+        assert store.append(gid, 2, "quiet", 2.0, []) == 2
+        with pytest.raises(Conflict):
+            store.append(gid, 1, "c2", 3.0, [{"type": "late"}])
+        with pytest.raises(Conflict):
+            store.append(gid, 2, "c1", 3.0, [{"type": "again"}])
+        store.close()
+        again = Store(url)
+        again.migrate()
+        assert [e.body["type"] for e in again.events_since(gid, 0)] == ["a", "b"]
+        assert again.applied_ids(gid) == {"c1": 2, "quiet": 2}
+        assert again.head(gid) == 2 and again.last_at(gid) == 1.0
+        again.close()
+
+
+def test_only_one_of_racing_appends_wins(tmp_path: Path) -> None:
+    for url in backends(tmp_path):
+        store = Store(url)
+        store.migrate()
+        gid = new_game(store)
+        results: list[str] = []
+        threads = [threading.Thread(target=_race, args=(store, gid, n, results)) for n in range(6)]
+        for thread in threads:
+            thread.start()
+        for thread in threads:
+            thread.join()
+        assert sorted(results) == ["lost"] * 5 + ["won"]
+        assert store.head(gid) == 1
+        store.close()
+
+
+def _race(store: Store, gid: str, n: int, results: list[str]) -> None:
+    try:
+        store.append(gid, 0, f"r{n}", 1.0, [{"type": "won", "n": n}])
+        results.append("won")
+    except Conflict:
+        results.append("lost")
+
+
+def test_seats_claims_and_snapshots(tmp_path: Path) -> None:
+    for url in backends(tmp_path):
+        store = Store(url)
+        store.migrate()
+        gid = new_game(store)
+        seat = SeatRecord(gid, "s1", "p1", "Anna", "hash1", claim="p1")
+        assert store.add_seat(seat)
+        assert not store.add_seat(SeatRecord(gid, "s2", "p1", "Boris", "hash2", claim="p1"))
+        assert store.seat_by_secret(gid, "hash1") == seat
+        assert store.seat_by_secret(gid, "hash2") is None
+        state = {"deep": [1, 2, 3]}
+        store.save_snapshot(gid, Snapshot(7, "fp", pickle.dumps(state)))
+        store.save_snapshot(gid, Snapshot(7, "fp", pickle.dumps(state)))
+        latest = store.latest_snapshot(gid, "fp")
+        assert latest is not None and pickle.loads(latest.state) == state
+        assert store.latest_snapshot(gid, "other code") is None
+        store.close()
