@@ -60,7 +60,7 @@ def create_app(hub: Hub, on_ready: Callable[[Hub], Awaitable[None]] | None = Non
     async def socket(websocket: WebSocket, game_id: str) -> None:
         await serve_socket(hub, websocket, game_id, websocket.cookies.get(COOKIE + game_id))
 
-    app.add_middleware(BodyLimit, limit=hub.settings.max_http_body)
+    app.add_middleware(BodyLimit, limit=hub.settings.body_limit)
     return app
 
 
@@ -93,7 +93,8 @@ def _first_problem(errors: Any) -> str:
 
 async def _body(request: Request, model: type[Model]) -> Model:
     """Parse a JSON body strictly (no NaN, bounded depth) into ``model``."""
-    data = decode(await request.body(), request.app.state.hub.settings.max_http_body)
+    settings = request.app.state.hub.settings
+    data = decode(await request.body(), settings.body_limit(request.url.path))
     try:
         return model.model_validate(data)
     except ValidationError as exc:

@@ -26,6 +26,8 @@ class Settings:
     demo: bool = True
     public_url: str | None = None
     max_http_body: int = 64 * 1024
+    max_upload_body: int = 16 * 1024 * 1024
+    upload_paths: tuple[str, ...] = ("/api/games", "/api/web/bank")
     max_ws_frame: int = 64 * 1024
     ws_hard_limit: int = 1024 * 1024
     rate_per_s: float = 20.0
@@ -36,6 +38,14 @@ class Settings:
     send_queue: int = 256
     hello_timeout_s: float = 10.0
     clock: Callable[[], float] = field(default=time.time, repr=False)
+
+    def body_limit(self, path: str) -> int:
+        """The largest HTTP body accepted on ``path``: game setups and question banks may be big.
+
+        >>> Settings().body_limit("/api/web/bank") > Settings().body_limit("/api/games/x/commands")
+        True
+        """
+        return self.max_upload_body if path in self.upload_paths else self.max_http_body
 
     @classmethod
     def from_env(cls, env: Mapping[str, str] | None = None, **given: Any) -> Settings:

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+from collections.abc import Callable
 from typing import Any
 
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
@@ -13,9 +14,9 @@ class BodyTooLarge(Exception):
 
 
 class BodyLimit:
-    """Refuse request bodies over ``limit`` bytes, declared or streamed."""
+    """Refuse request bodies over ``limit(path)`` bytes, declared or streamed."""
 
-    def __init__(self, app: ASGIApp, limit: int) -> None:
+    def __init__(self, app: ASGIApp, limit: Callable[[str], int]) -> None:
         self.app = app
         self.limit = limit
 
@@ -23,9 +24,10 @@ class BodyLimit:
         if scope["type"] != "http":
             await self.app(scope, receive, send)
             return
+        limit = self.limit(scope.get("path", ""))
         declared = _content_length(scope)
-        if declared is not None and declared > self.limit:
-            await _too_large(send, self.limit)
+        if declared is not None and declared > limit:
+            await _too_large(send, limit)
             return
         seen = 0
         started = False
@@ -34,7 +36,7 @@ class BodyLimit:
             nonlocal seen
             message = await receive()
             seen += len(message.get("body", b""))
-            if seen > self.limit:
+            if seen > limit:
                 raise BodyTooLarge
             return message
 
@@ -47,7 +49,7 @@ class BodyLimit:
             await self.app(scope, counting_receive, tracking_send)
         except BodyTooLarge:
             if not started:
-                await _too_large(send, self.limit)
+                await _too_large(send, limit)
 
 
 def _content_length(scope: Scope) -> int | None:

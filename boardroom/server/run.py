@@ -46,6 +46,10 @@ async def open_demos(hub: Hub) -> None:
 def serve(settings: Settings) -> None:
     """Run the server until SIGINT/SIGTERM (graceful: stop, finish, snapshot, close)."""
     logs.configure()
+    shown = "localhost" if settings.host in ("127.0.0.1", "0.0.0.0") else settings.host
+    print(f"Boardroom on http://{shown}:{settings.port}/ — open it to create a game", flush=True)
+    if settings.host == "127.0.0.1":
+        print("  (only this computer can reach it; for phones: boardroom serve --host 0.0.0.0)")
     config = uvicorn.Config(
         build_app(settings),
         host=settings.host,

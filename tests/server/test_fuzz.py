@@ -131,3 +131,18 @@ def test_fuzzed_websocket_frames_get_errors_and_spare_other_seats(server: Server
     after = api.view(table.game_id, table.game["host_secret"])
     assert after == before, "fuzzed frames changed the state"
     table.close()
+
+
+def test_big_question_banks_are_read_but_big_commands_are_refused(server: Server, api: Api) -> None:
+    rows = "".join(f"Question {n} {'x' * 150}?,Answer {n}\n" for n in range(600))
+    bank = ("text,answer\n" + rows).encode()
+    assert len(bank) > 64 * 1024
+    reply = api.http.post("/api/web/bank?format=csv", content=bank)
+    assert reply.status_code == 200, reply.text
+    assert len(reply.json()["questions"]) == 600
+    table = session(server, api)
+    headers = {"Authorization": f"Bearer {table.joined['p1']['secret']}"}
+    padding = {"command": {"type": "pass", "firm": 1, "note": "x" * (70 * 1024)}}
+    reply = api.http.post(f"/api/games/{table.game_id}/commands", json=padding, headers=headers)
+    assert reply.status_code == 413 and reply.json()["error"]["code"] == "too_large"
+    table.close()
