@@ -19,6 +19,33 @@ def test_perft_from_the_start_matches_the_reference(depth: int) -> None:
     assert perft(Board(), depth) == REFERENCE_PERFT[depth - 1]
 
 
+# perft(5) of positions built around one rule each; pydraughts (an independent
+# implementation) gives the same counts (checked when these were recorded).
+RULE_POSITIONS = [
+    ("turkish_strike", "W:WKc3,a1,h2:Bd4,g5,g3,e3,a7,b8", 663),
+    ("king_must_land_to_continue", "W:WKa1,c1,h2:Bb2,f4,h6,a7,d8", 2597),
+    ("free_choice_not_majority", "W:Wc3,h2,a1,e1:Bd4,f6,g3,a7,h8", 21),
+    ("circular_capture", "W:Wc3,a1,h2:Bd4,f4,d2,f2,a7,b8,h8", 214),
+    ("crowned_mid_capture", "W:Wb6,a1,c1:Bc7,e7,a5,h8,g7", 996),
+    ("man_backward_capture", "W:We7,a1,c1:Bf8,d6,b4,h6,g7", 196),
+    ("ambiguous_king_paths", "W:WKe1,a1,c1:Bf2,g1,e7,d2,f4,h8", 2262),
+    ("captains_as_kings", "W:Wa1,c3,e3,g3,Kd2:Bb6,d6,f6,h6,Ke7", 27846),
+]
+
+
+@pytest.mark.parametrize(
+    ("rule", "fen", "nodes"), RULE_POSITIONS, ids=[r[0] for r in RULE_POSITIONS]
+)
+def test_perft_of_positions_built_around_each_rule(rule: str, fen: str, nodes: int) -> None:
+    assert perft(Board(fen), 5) == nodes
+
+
+def test_perft_of_the_quiz_start_with_its_switches() -> None:
+    board = Board(variant=QUIZ)
+    assert [perft(board, d) for d in range(1, 5)] == [9, 81, 684, 4879]
+    assert perft(Board("W:Wc5:Bd6,f6,d4,f4", variant=QUIZ), 1) == 1
+
+
 def test_a_man_moves_one_square_forward_only() -> None:
     assert moves("W:Wc3:Bh8") == [("c3-b4", ()), ("c3-d4", ())]
     assert moves("B:Wa1:Bd6") == [("d6-c5", ()), ("d6-e5", ())]
