@@ -43,3 +43,4 @@ def configure(level: str = "INFO") -> None:
     for name in ("uvicorn", "uvicorn.error", "uvicorn.access"):
         logging.getLogger(name).handlers[:] = []
         logging.getLogger(name).propagate = True
+    logging.getLogger("alembic").setLevel("WARNING")
