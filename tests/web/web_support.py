@@ -21,7 +21,8 @@ from playwright.sync_api import Browser, BrowserContext, Locator, Page, Playwrig
 
 Json = dict[str, Any]
 ROOT = Path(__file__).resolve().parents[2]
-SHOTS = ROOT / "docs" / "screenshots"
+# Each run's screenshots; `BOARDROOM_SCREENSHOTS=docs/screenshots` refreshes the committed ones.
+SHOTS = Path(os.environ.get("BOARDROOM_SCREENSHOTS", ROOT / "var" / "screenshots"))
 CHROMIUM = os.environ.get("BOARDROOM_CHROMIUM", "/usr/bin/chromium")
 CHROMIUM_ARGS = [
     "--headless",
@@ -186,7 +187,7 @@ def errors_of(page: Page) -> list[str]:
 
 
 def shot(page: Page, name: str, full_page: bool = False) -> Path:
-    """Save a screenshot to docs/screenshots/NAME.png."""
+    """Save a screenshot to SHOTS/NAME.png (var/screenshots unless told otherwise)."""
     SHOTS.mkdir(parents=True, exist_ok=True)
     path = SHOTS / f"{name}.png"
     page.screenshot(path=str(path), full_page=full_page)
