@@ -1,4 +1,4 @@
-"""The one command line: ``boardroom perft | replay | serve``."""
+"""The one command line: ``boardroom perft | replay | serve | simulate``."""
 
 from __future__ import annotations
 
@@ -10,6 +10,7 @@ from pathlib import Path
 
 from boardroom.draughts import VARIANTS, Board, DraughtsError
 from boardroom.draughts.perft import perft
+from boardroom.lab.cli import add_parser as add_simulate_parser
 
 
 def _perft(args: argparse.Namespace) -> int:
@@ -74,6 +75,7 @@ def _parser() -> argparse.ArgumentParser:
     )
     s.add_argument("--no-demo", action="store_true", help="do not open the demo games")
     s.set_defaults(run=_serve)
+    add_simulate_parser(commands)
     return parser
 
 

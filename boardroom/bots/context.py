@@ -1,0 +1,264 @@
+"""What every market, vote and board strategy shares: the context of one decision.
+
+A robot seat decides from its own view only (``boardroom.games.exchange.views.view``
+for that seat). Each time it is asked, its strategies get the view and a
+:class:`Context`: the seat, the time, a seeded random source, the seat's
+:class:`Memory` (what it has noted from earlier views) and a :class:`Purse`.
+
+The purse is the seat's money and shares *as its view shows them*, kept up to
+date while the strategies add commands to one batch, so a batch never spends the
+same cash twice, never sells a share twice and never crosses the seat's own
+orders (the core would refuse those).
+
+>>> seen = {"seat": "p1", "ruleset": {"shares_per_firm": 20}, "accounts": {"p1": {
+...     "cash": 100, "reserved": 0, "holdings": {"3": 5}, "reserved_shares": {},
+...     "orders": []}}}
+>>> purse = Purse.from_view(seen)
+>>> purse.buy("p1", 2, 4, 20)["qty"], purse.free_cash("p1")
+(4, 20)
+>>> purse.buy("p1", 2, 4, 20) is None
+True
+>>> purse.sell("p1", 3, 5, 12)["side"], purse.free_shares("p1", 3)
+('sell', 0)
+>>> purse.buy("p1", 3, 1, 12) is None  # would trade with its own ask
+True
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Iterator
+from dataclasses import dataclass, field
+from typing import Protocol
+
+from boardroom.kernel import Json
+
+
+class Strategy(Protocol):
+    """One part of a robot seat: given the seat's view, the commands it wants sent now.
+
+    A strategy returns commands without ``by`` (the seat adds it). It must only
+    return commands the view shows to be legal, using the purse for money and
+    shares; a strategy with nothing to do returns an empty list.
+    """
+
+    name: str
+    phases: frozenset[str]
+    """The phases in which it may act (a seat is not asked in other phases)."""
+
+    def act(self, seen: Json, ctx: Context) -> list[Json]:
+        """The commands to send now (may be empty)."""
+        ...
+
+
+@dataclass
+class Memory:
+    """What a seat has noted from its own earlier views (nothing anyone else told it).
+
+    ``retained`` is each firm's estimated retained earnings per year, worked out
+    from the public earnings and payout; ``called`` the meetings this seat has
+    called, as ``(year, firm)``; ``notes`` is free for strategies.
+    """
+
+    retained: dict[int, dict[int, int]] = field(default_factory=dict)
+    called: set[tuple[int, int]] = field(default_factory=set)
+    notes: dict[str, object] = field(default_factory=dict)
+
+    def observe(self, seen: Json) -> None:
+        """Note each firm's retained earnings of the year once its dividends are paid.
+
+        >>> memory = Memory()
+        >>> firm = {"earnings": 100, "payout": 50}
+        >>> memory.observe({"phase": "exchange", "opening": False, "year": 1,
+        ...                 "ruleset": {"tax_rate": 20, "shares_per_firm": 20},
+        ...                 "firms": {"1": firm}})
+        >>> memory.retained  # E=100, tax 20, dividend 40 → 2 a share; 100-20-40 kept
+        {1: {1: 40}}
+        """
+        if seen["phase"] not in ("exchange", "meeting_calls", "meetings") or seen["opening"]:
+            return
+        year = seen["year"]
+        if year in self.retained:
+            return
+        rules = seen["ruleset"]
+        self.retained[year] = {
+            int(n): retained_earnings(f["earnings"], f["payout"], rules)
+            for n, f in seen["firms"].items()
+        }
+
+    def retained_total(self, firm: int) -> int:
+        """Everything the firm is estimated to have kept so far.
+
+        >>> Memory(retained={1: {3: 24}, 2: {3: 30}}).retained_total(3)
+        54
+        """
+        return sum(year.get(firm, 0) for year in self.retained.values())
+
+
+def retained_earnings(earnings: int, payout: int, rules: Json) -> int:
+    """What a firm keeps of a year's earnings after tax and dividends (the core's formulas).
+
+    >>> retained_earnings(30, 50, {"tax_rate": 20, "shares_per_firm": 20})
+    24
+    """
+    shares = int(rules["shares_per_firm"])
+    tax = int(rules["tax_rate"]) * max(earnings, 0) // 100
+    after_tax = earnings - tax
+    dividend = payout * after_tax // 100 if after_tax > 0 else 0
+    return earnings - tax - dividend // shares * shares
+
+
+@dataclass
+class OwnOrder:
+    """One of the seat's open orders, as its view shows it."""
+
+    order: str
+    account: str
+    stock: int
+    side: str
+    qty: int
+    price: int
+
+
+@dataclass
+class Purse:
+    """The seat's free cash and shares per account and its open orders, kept up to date
+    as commands are added to a batch (buys reserve cash, sells shares, cancels free them).
+
+    Firm accounts never buy here: whether firms together would hold every share of a
+    firm depends on other firms' holdings, which a seat cannot see.
+    """
+
+    shares_per_firm: int
+    cash: dict[str, int] = field(default_factory=dict)
+    shares: dict[str, dict[int, int]] = field(default_factory=dict)
+    holdings: dict[str, dict[int, int]] = field(default_factory=dict)
+    orders: dict[str, OwnOrder] = field(default_factory=dict)
+    pending: list[OwnOrder] = field(default_factory=list)
+
+    @classmethod
+    def from_view(cls, seen: Json) -> Purse:
+        """The purse of the accounts the view shows as the seat's own."""
+        purse = cls(shares_per_firm=seen["ruleset"]["shares_per_firm"])
+        for name, account in seen.get("accounts", {}).items():
+            purse.cash[name] = account["cash"] - account["reserved"]
+            held = {int(s): n for s, n in account["holdings"].items()}
+            locked = {int(s): n for s, n in account["reserved_shares"].items()}
+            purse.holdings[name] = held
+            purse.shares[name] = {s: n - locked.get(s, 0) for s, n in held.items()}
+            for order in account["orders"]:
+                purse.orders[order["order"]] = OwnOrder(**order)
+        return purse
+
+    def accounts(self) -> list[str]:
+        return sorted(self.cash)
+
+    def free_cash(self, account: str) -> int:
+        return self.cash.get(account, 0)
+
+    def free_shares(self, account: str, stock: int) -> int:
+        return self.shares.get(account, {}).get(stock, 0)
+
+    def held(self, account: str, stock: int) -> int:
+        return self.holdings.get(account, {}).get(stock, 0)
+
+    def open_orders(self, account: str, stock: int, side: str | None = None) -> list[OwnOrder]:
+        """The account's open orders on ``stock`` (one side or both), oldest first."""
+        return [
+            o
+            for o in self._all()
+            if o.account == account and o.stock == stock and side in (None, o.side)
+        ]
+
+    def _all(self) -> Iterator[OwnOrder]:
+        yield from self.orders.values()
+        yield from self.pending
+
+    def crosses_own(self, account: str, stock: int, side: str, price: int) -> bool:
+        """Would an order trade with one of the account's own open orders?"""
+        for o in self.open_orders(account, stock, "sell" if side == "buy" else "buy"):
+            if (side == "buy" and o.price <= price) or (side == "sell" and o.price >= price):
+                return True
+        return False
+
+    def buy(self, account: str, stock: int, qty: int, price: int) -> Json | None:
+        """A buy order the core will accept, or None (no cash, a firm account, own ask)."""
+        qty = min(qty, self.shares_per_firm)
+        if (
+            qty < 1
+            or price < 1
+            or account.startswith("firm:")
+            or account not in self.cash
+            or qty * price > self.cash[account]
+            or self.crosses_own(account, stock, "buy", price)
+        ):
+            return None
+        self.cash[account] -= qty * price
+        return self._order(account, stock, "buy", qty, price)
+
+    def sell(self, account: str, stock: int, qty: int, price: int) -> Json | None:
+        """A sell order the core will accept, or None (too few free shares, own bid)."""
+        qty = min(qty, self.shares_per_firm, self.free_shares(account, stock))
+        if qty < 1 or price < 1 or self.crosses_own(account, stock, "sell", price):
+            return None
+        self.shares[account][stock] -= qty
+        return self._order(account, stock, "sell", qty, price)
+
+    def _order(self, account: str, stock: int, side: str, qty: int, price: int) -> Json:
+        self.pending.append(OwnOrder("", account, stock, side, qty, price))
+        return {
+            "type": "order",
+            "account": account,
+            "stock": stock,
+            "side": side,
+            "qty": qty,
+            "price": price,
+        }
+
+    def cancel(self, order_id: str) -> Json | None:
+        """Cancel one of the seat's open orders (freeing what it reserved)."""
+        order = self.orders.pop(order_id, None)
+        if order is None:
+            return None
+        if order.side == "buy":
+            self.cash[order.account] = self.cash.get(order.account, 0) + order.qty * order.price
+        else:
+            shares = self.shares.setdefault(order.account, {})
+            shares[order.stock] = shares.get(order.stock, 0) + order.qty
+        return {"type": "cancel", "order": order_id}
+
+
+@dataclass
+class Context:
+    """One decision of one seat: who, when, its random source, memory and purse."""
+
+    seat: str
+    now: float
+    rng: random.Random
+    memory: Memory
+    purse: Purse
+    claimed: set[tuple[str, int]] = field(default_factory=set)
+    """Holdings ``(holder, firm)`` whose vote a strategy has already decided in this batch."""
+    fairs: dict[int, float] = field(default_factory=dict)
+    """Fair values worked out in this batch (the view does not change within it)."""
+
+
+def directs(seen: Json, seat: str, firm: int) -> bool:
+    """Does ``seat`` act for ``firm`` (its director, or the host for a firm without one)?
+
+    >>> directs({"firms": {"3": {"director": "p2"}}}, "p2", 3)
+    True
+    >>> directs({"firms": {"3": {"director": None}}}, "host", 3)
+    True
+    """
+    director = seen["firms"][str(firm)]["director"]
+    return bool(director == seat or (director is None and seat == "host"))
+
+
+def acting(seen: Json, *phases: str) -> bool:
+    """Is the game in one of ``phases`` and not paused (so commands of that phase are taken)?
+
+    >>> acting({"phase": "exchange", "paused": False}, "exchange")
+    True
+    """
+    return bool(seen["phase"] in phases and not seen["paused"])

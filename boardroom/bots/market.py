@@ -1,0 +1,303 @@
+"""Market robots for Exchange Draughts: a value trader, a raider and a noise trader.
+
+Each is a :class:`boardroom.bots.context.Strategy`: it reads its seat's view
+(public prices and book, its own accounts, the firms' public figures) and returns
+orders, cancels and — for the raider — meeting calls, nominations and votes. Money
+and shares go through the seat's purse, so no order overspends, oversells or
+crosses the seat's own orders. Only the seat's own player account trades: a firm's
+buy could be refused for a reason no seat can see (firms together holding every share).
+
+>>> from boardroom.bots.context import Context, Memory, Purse
+>>> import random
+>>> seen = {"phase": "exchange", "paused": False, "opening": True, "year": 0, "years": 6,
+...     "board_result": None, "prices": {"1": 10},
+...     "ruleset": {"income_man": 10, "income_king": 30, "value_man": 20, "value_king": 60,
+...                 "tax_rate": 20, "firm_cash": 100, "shares_per_firm": 20},
+...     "firms": {"1": {"director": "p9", "pieces": [{"king": False}] * 3}},
+...     "book": {"1": {"bids": [], "asks": [[10, 5]]}},
+...     "accounts": {"p1": {"cash": 200, "reserved": 0, "holdings": {},
+...                         "reserved_shares": {}, "orders": []}}}
+>>> ctx = Context("p1", 0.0, random.Random(1), Memory(), Purse.from_view(seen))
+>>> ValueTrader(firms=(1,)).act(seen, ctx)  # fair 15.2: bids 13, buys the State's lot at 10
+[{'type': 'order', 'account': 'p1', 'stock': 1, 'side': 'buy', 'qty': 4, 'price': 13}]
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Sequence
+
+from boardroom.bots.context import Context, acting, directs
+from boardroom.bots.valuation import fair_value
+from boardroom.games.exchange.ruleset import FIRMS
+from boardroom.kernel import Json
+
+
+def _account(seen: Json, ctx: Context) -> str | None:
+    """The seat's own player account (the host has none)."""
+    return ctx.seat if ctx.seat in seen.get("accounts", {}) else None
+
+
+def _fair(seen: Json, ctx: Context, stock: int) -> float:
+    """The stock's fair value, worked out once per batch."""
+    if stock not in ctx.fairs:
+        ctx.fairs[stock] = fair_value(seen, stock, ctx.memory)
+    return ctx.fairs[stock]
+
+
+def _wealth(seen: Json, ctx: Context, account: str, firms: Sequence[int]) -> float:
+    """Free cash, cash locked in bids, and holdings at fair value."""
+    purse = ctx.purse
+    cash = purse.free_cash(account) + sum(
+        o.qty * o.price for s in firms for o in purse.open_orders(account, s, "buy")
+    )
+    held = sum(purse.held(account, s) * _fair(seen, ctx, s) for s in firms)
+    return cash + held
+
+
+class ValueTrader:
+    """Buys a stock below its fair value and offers it above (valuation.fair_value).
+
+    Strategy: for each firm, bid ``1 - edge`` times the fair value for up to a
+    ``stake`` of its wealth in that stock (``lot`` shares at a time) and offer
+    every free share at ``1 + edge`` times it, visiting the firms in a random order.
+    ``bias`` makes one trader more optimistic than another. Stale orders (at another
+    price) are cancelled.
+    With ``hold_directed`` it never sells a firm its seat directs.
+    """
+
+    name = "value"
+    phases = frozenset({"exchange"})
+
+    def __init__(
+        self,
+        *,
+        edge: float = 0.1,
+        bias: float = 1.0,
+        stake: float = 0.35,
+        lot: int = 5,
+        hold_directed: bool = False,
+        firms: Sequence[int] = FIRMS,
+    ) -> None:
+        self.edge = edge
+        self.bias = bias
+        self.stake = stake
+        self.lot = lot
+        self.hold_directed = hold_directed
+        self.firms = tuple(firms)
+
+    def act(self, seen: Json, ctx: Context) -> list[Json]:
+        account = _account(seen, ctx)
+        if account is None or not acting(seen, "exchange"):
+            return []
+        wealth = _wealth(seen, ctx, account, self.firms)
+        order = list(self.firms)
+        ctx.rng.shuffle(order)  # no stock is always served first from a limited purse
+        commands: list[Json] = []
+        for stock in order:
+            commands += self._stock(seen, ctx, account, stock, wealth)
+        return commands
+
+    def limits(self, fair: float) -> tuple[int, int]:
+        """The bid and ask prices around a fair value.
+
+        >>> ValueTrader(edge=0.1).limits(15.2)
+        (13, 17)
+        """
+        bid = math.floor(fair * self.bias * (1 - self.edge))
+        ask = max(math.ceil(fair * self.bias * (1 + self.edge)), bid + 1)
+        return bid, ask
+
+    def _stock(
+        self, seen: Json, ctx: Context, account: str, stock: int, wealth: float
+    ) -> list[Json]:
+        purse = ctx.purse
+        fair = _fair(seen, ctx, stock)
+        bid, ask = self.limits(fair)
+        commands = [
+            c
+            for o in purse.open_orders(account, stock)
+            if o.price != (bid if o.side == "buy" else ask) and (c := purse.cancel(o.order))
+        ]
+        open_buys = sum(o.qty for o in purse.open_orders(account, stock, "buy"))
+        room = math.floor(self.stake * wealth / max(fair, 1.0))
+        want = min(room - purse.held(account, stock) - open_buys, self.lot)
+        if bid >= 1 and want > 0 and fair > 0:
+            order = purse.buy(account, stock, min(want, purse.free_cash(account) // bid), bid)
+            commands += [order] if order else []
+        keep = self.hold_directed and directs(seen, ctx.seat, stock)
+        if not keep:
+            order = purse.sell(account, stock, purse.free_shares(account, stock), ask)
+            commands += [order] if order else []
+        return commands
+
+
+class Raider:
+    """Buys control of a firm, calls a meeting, nominates itself, votes itself in.
+
+    Strategy: pick a target (``target``, or the firm whose last price is cheapest
+    against its fair value, not one it already directs); offer the fair value for
+    the shares it lacks and take any visible ask up to ``premium`` above the fair
+    value until it holds ``control`` shares (default: more than half). Then call
+    meetings (after a session, with enough shares); at the meeting nominate itself,
+    vote its shares for itself and for a ``payout`` % payout. Once it directs the
+    target, its seat's director policy moves that firm's pieces, and it picks a
+    new target. It never sells.
+    """
+
+    name = "raider"
+    phases = frozenset({"exchange", "meeting_calls", "meetings"})
+
+    def __init__(
+        self,
+        *,
+        premium: float = 0.6,
+        payout: int = 100,
+        target: int | None = None,
+        control: int | None = None,
+    ) -> None:
+        self.premium = premium
+        self.payout = payout
+        self.target = target
+        self.control = control
+        self.done: set[int] = set()
+
+    def needed(self, seen: Json) -> int:
+        """Shares that give control: ``control``, or more than half.
+
+        >>> Raider().needed({"ruleset": {"shares_per_firm": 20}})
+        11
+        """
+        return self.control or seen["ruleset"]["shares_per_firm"] // 2 + 1
+
+    def act(self, seen: Json, ctx: Context) -> list[Json]:
+        account = _account(seen, ctx)
+        if account is None:
+            return []
+        if acting(seen, "meetings"):
+            return self._meeting(seen, ctx, account)
+        target = self.choose_target(seen, ctx)
+        if target is None:
+            return []
+        commands = self._call(seen, ctx, account, target)
+        if acting(seen, "exchange"):
+            commands += self._accumulate(seen, ctx, account, target)
+        return commands
+
+    def choose_target(self, seen: Json, ctx: Context) -> int | None:
+        """The firm to take over next (None once there is none left to take)."""
+        if self.target is not None and directs(seen, ctx.seat, self.target):
+            self.done.add(self.target)
+            self.target = None
+        if self.target is None:
+            free = [n for n in FIRMS if n not in self.done and not directs(seen, ctx.seat, n)]
+            if not free:
+                return None
+
+            def cheapness(n: int) -> float:
+                fair = max(_fair(seen, ctx, n), 0.01)
+                return float(seen["prices"][str(n)]) / fair * ctx.rng.uniform(0.9, 1.1)
+
+            self.target = min(free, key=cheapness)
+        return self.target
+
+    def _call(self, seen: Json, ctx: Context, account: str, target: int) -> list[Json]:
+        held = ctx.purse.held(account, target)
+        minimum = seen["ruleset"]["meeting_call_min_shares"]
+        key = (seen["year"], target)
+        if (
+            not acting(seen, "exchange", "meeting_calls")
+            or seen["opening"]
+            or held < max(self.needed(seen), minimum)
+            or directs(seen, ctx.seat, target)
+            or key in ctx.memory.called
+        ):
+            return []
+        ctx.memory.called.add(key)
+        return [{"type": "call_meeting", "firm": target, "holder": account}]
+
+    def _accumulate(self, seen: Json, ctx: Context, account: str, target: int) -> list[Json]:
+        purse = ctx.purse
+        lacking = self.needed(seen) - purse.held(account, target)
+        if lacking <= 0:
+            return [c for o in purse.open_orders(account, target) if (c := purse.cancel(o.order))]
+        fair = _fair(seen, ctx, target)
+        price = self._price(seen, target, lacking, fair)
+        commands = [
+            c
+            for o in purse.open_orders(account, target, "buy")
+            if o.price != price and (c := purse.cancel(o.order))
+        ]
+        lacking -= sum(o.qty for o in purse.open_orders(account, target, "buy"))
+        qty = min(lacking, purse.free_cash(account) // max(price, 1))
+        order = purse.buy(account, target, qty, price) if qty > 0 else None
+        return commands + ([order] if order else [])
+
+    def _price(self, seen: Json, target: int, lacking: int, fair: float) -> int:
+        """The price that takes enough visible asks (up to the premium), or the fair value."""
+        ceiling = math.floor(fair * (1 + self.premium))
+        price, counted = 0, 0
+        for level, size in seen["book"][str(target)]["asks"]:
+            if level > ceiling or counted >= lacking:
+                break
+            price, counted = level, counted + size
+        return max(price, math.ceil(fair), 1) if price else max(math.ceil(fair), 1)
+
+    def _meeting(self, seen: Json, ctx: Context, account: str) -> list[Json]:
+        commands: list[Json] = []
+        for firm in sorted({*self.done, *([self.target] if self.target else [])}):
+            if ctx.purse.held(account, firm) <= 0:
+                continue
+            ctx.claimed.add((account, firm))
+            if ctx.seat not in seen["meetings"]["candidates"].get(str(firm), []):
+                commands.append({"type": "nominate", "firm": firm, "candidate": ctx.seat})
+            mine = seen["meetings"]["my_votes"].get(str(firm), {}).get(account)
+            if mine is None or (mine["director"], mine["payout"]) != (ctx.seat, self.payout):
+                commands.append(
+                    {
+                        "type": "vote",
+                        "firm": firm,
+                        "holder": account,
+                        "director": ctx.seat,
+                        "payout": self.payout,
+                    }
+                )
+        return commands
+
+
+class NoiseTrader:
+    """Trades at random near the last price: liquidity without a view of value.
+
+    Strategy: on ``activity`` of its turns it either cancels one of its orders
+    (one time in four, when it has any) or places a small order (1–``lot``
+    shares) on a random stock at the last price times a random factor within
+    ``spread``; it sells only shares it holds and buys only with free cash.
+    """
+
+    name = "noise"
+    phases = frozenset({"exchange"})
+
+    def __init__(self, *, activity: float = 0.6, spread: float = 0.2, lot: int = 3) -> None:
+        self.activity = activity
+        self.spread = spread
+        self.lot = lot
+
+    def act(self, seen: Json, ctx: Context) -> list[Json]:
+        account = _account(seen, ctx)
+        if account is None or not acting(seen, "exchange") or ctx.rng.random() > self.activity:
+            return []
+        rng, purse = ctx.rng, ctx.purse
+        mine = sorted(o.order for s in FIRMS for o in purse.open_orders(account, s))
+        if mine and rng.random() < 0.25:
+            cancel = purse.cancel(rng.choice(mine))
+            return [cancel] if cancel else []
+        stock = rng.choice(FIRMS)
+        last = seen["prices"][str(stock)]
+        price = max(1, round(last * rng.uniform(1 - self.spread, 1 + self.spread)))
+        qty = rng.randint(1, self.lot)
+        order = (
+            purse.sell(account, stock, qty, price)
+            if purse.free_shares(account, stock) and rng.random() < 0.5
+            else purse.buy(account, stock, min(qty, purse.free_cash(account) // price), price)
+        )
+        return [order] if order else []

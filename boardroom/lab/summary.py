@@ -1,0 +1,181 @@
+"""One finished game summed up: a CSV row plus the series the plots need.
+
+The lab reads the whole game after its end (the host's events and the published
+results): this is the designer's view, not a robot's.
+
+>>> from boardroom.lab.sim import LabConfig, play
+>>> config = LabConfig(ruleset={"preset": "blitz", "years": 1}, roster=(("director", 8),))
+>>> result = summarize(play(config, seed=2), config, index=0, seed=2)
+>>> result.row["game"], result.row["years"], result.row["refusals"]
+(0, 1, 0)
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from dataclasses import dataclass
+from fractions import Fraction
+from statistics import fmean
+
+from boardroom.games.exchange.ruleset import FIRMS, WHITE_FIRMS, color_of
+from boardroom.kernel import Json
+from boardroom.lab.sim import LabConfig, Simulation
+
+Cell = str | int | float
+
+
+@dataclass(frozen=True)
+class GameResult:
+    """A game's CSV row, each player's (kind, final wealth), the mean closing price of
+    every session (the opening one first) and each year's mean dividend yield (%)."""
+
+    row: dict[str, Cell]
+    wealth: tuple[tuple[str, int], ...]
+    closes: tuple[float, ...]
+    closes_by_colour: tuple[tuple[float, ...], tuple[float, ...]]
+    yields: tuple[float, ...]
+
+
+def _value(text: str) -> float:
+    """A settlement value written as a fraction, as a float.
+
+    >>> _value("1087/5")
+    217.4
+    """
+    return float(Fraction(text))
+
+
+def colour_result(board: Json, white: float, black: float) -> str:
+    """Who won: the board's winner if it was decided, else the colour whose firms produced
+    more for their holders (``white`` and ``black``: final values plus dividends paid).
+
+    >>> colour_result({"winner": None, "reason": "undecided"}, 900.0, 850.5)
+    'white'
+    >>> colour_result({"winner": "black", "reason": "no_moves"}, 900.0, 850.5)
+    'black'
+    """
+    if board.get("winner"):
+        return str(board["winner"])
+    if white == black:
+        return "tie"
+    return "white" if white > black else "black"
+
+
+def dividends_by_firm(events: list[Json]) -> dict[int, int]:
+    """What each firm paid its holders in dividends over the game.
+
+    >>> dividends_by_firm([{"type": "dividend_paid", "firm": 2, "payments": {"p1": 3, "p2": 1}}])[2]
+    4
+    """
+    paid = dict.fromkeys(FIRMS, 0)
+    for event in events:
+        if event["type"] == "dividend_paid":
+            paid[event["firm"]] += sum(event["payments"].values())
+    return paid
+
+
+def state_shares(results: Json) -> int:
+    """Shares the State still held at the end (from the reveal's final record).
+
+    >>> state_shares({"reveal": [{"holdings": {"state": {"1": 5, "2": 3}}}]})
+    8
+    """
+    final = results["reveal"][-1]["holdings"].get("state", {})
+    return int(sum(final.values()))
+
+
+def _closes(events: list[Json]) -> list[dict[int, int]]:
+    return [
+        {int(k): v for k, v in e["closes"].items()} for e in events if e["type"] == "session_closed"
+    ]
+
+
+def _yields(events: list[Json], closes: list[dict[int, int]]) -> list[float]:
+    """Each year's mean dividend per share over the previous closing price, in %."""
+    by_year: dict[int, list[float]] = {}
+    year = 0
+    for event in events:
+        if event["type"] == "phase_changed" and event["phase"] == "board":
+            year = event["year"]
+        elif event["type"] == "dividend_paid" and 0 < year <= len(closes):
+            price = closes[year - 1][event["firm"]]
+            by_year.setdefault(year, []).append(100 * event["per_share"] / price)
+    return [round(fmean(v), 4) for _, v in sorted(by_year.items())]
+
+
+def _kind_of_top(results: Json, kinds: dict[str, str]) -> str:
+    tops = {kinds[p["player"]] for p in results["players"] if p["rank"] == 1}
+    return tops.pop() if len(tops) == 1 else "tie"
+
+
+def summarize(game: Simulation, config: LabConfig, *, index: int, seed: int) -> GameResult:
+    """The row and series of one finished game."""
+    state = game.state
+    results = state.results or {}
+    events = game.journal.events
+    counts = Counter(e["type"] for e in events)
+    kinds = config.kinds()
+    values = {f["firm"]: _value(f["value"]) for f in results["firms"]}
+    paid = dividends_by_firm(events)
+    worth = {f: values[f] + paid[f] for f in FIRMS}
+    white = round(sum(v for f, v in worth.items() if f in WHITE_FIRMS), 2)
+    black = round(sum(v for f, v in worth.items() if f not in WHITE_FIRMS), 2)
+    closes = _closes(events)
+    yields = _yields(events, closes)
+    changes = [
+        e for e in events if e["type"] == "meeting_closed" and e["director"] != e["previous"]
+    ]
+    moved = [e for e in events if e["type"] == "moved"]
+    passes = [e for e in events if e["type"] == "passed"]
+    trades = [e for e in events if e["type"] == "trade"]
+    dividends = sum(paid.values())
+    row: dict[str, Cell] = {
+        "game": index,
+        "ruleset": config.label,
+        "seed": seed,
+        "years": results["year"],
+        "end": results["reason"],
+        "board_winner": results["board"]["winner"] or "",
+        "board_reason": results["board"]["reason"],
+        "colour_winner": colour_result(results["board"], white, black),
+        "worth_white": white,
+        "worth_black": black,
+        "plies": len(moved),
+        "captures": sum(len(e["taken"]) for e in moved),
+        "crowned": sum(1 for e in moved if e["crowned"]),
+        "voluntary_passes": sum(1 for p in passes if not p["forced"]),
+        "forced_passes": sum(1 for p in passes if p["forced"]),
+        "timeouts": counts["timed_out"],
+        "trades": len(trades),
+        "volume": sum(e["qty"] for e in trades),
+        "turnover": sum(e["qty"] * e["price"] for e in trades),
+        "meetings": sum(
+            1 for e in events if e["type"] == "phase_changed" and e["phase"] == "meetings"
+        ),
+        "takeovers": len(changes),
+        "raider_takeovers": sum(1 for e in changes if kinds.get(e["director"]) == "raider"),
+        "dividends": dividends,
+        "dividend_yield": round(fmean(yields), 4) if yields else 0.0,
+        "state_cash": results["state"]["wealth"],
+        "state_shares": state_shares(results),
+        "top_kind": _kind_of_top(results, kinds),
+        "refusals": len(game.refusals),
+    }
+    for n, close in enumerate(closes):
+        row[f"price_y{n}"] = round(fmean(close.values()), 4)
+    for firm in FIRMS:
+        row[f"worth_f{firm}"] = round(worth[firm], 2)
+    wealth = tuple((kinds[p["player"]], int(p["wealth"])) for p in results["players"])
+    for kind in dict.fromkeys(kinds.values()):
+        row[f"wealth_{kind}"] = round(fmean(w for k, w in wealth if k == kind), 2)
+    by_colour = tuple(
+        tuple(round(fmean(v for f, v in c.items() if color_of(f) == colour), 4) for c in closes)
+        for colour in ("white", "black")
+    )
+    return GameResult(
+        row=row,
+        wealth=wealth,
+        closes=tuple(round(fmean(c.values()), 4) for c in closes),
+        closes_by_colour=(by_colour[0], by_colour[1]),
+        yields=tuple(yields),
+    )
