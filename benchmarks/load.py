@@ -6,8 +6,11 @@ host and 11 players, each on its own WebSocket. Every ``--interval`` seconds a
 random player of each game places a limit order or cancels its open one (so the
 game can go on for ever), and the time from sending the command to the moment
 the *last* of the game's 12 clients received a view at (or past) the command's
-version is recorded. Prints p50/p99 of that, the errors, and the server's RSS
-over time; ``--json`` writes the same as JSON.
+version is recorded. Prints p50/p99 of that (and the p99 of each minute), the
+errors, the server's CPU use and RSS over time; ``--json`` writes the same as
+JSON. Once the clients are seated this process freezes its garbage collector's
+long-lived objects as the server does (``--no-freeze``: not), so that its own
+pauses do not count as the server's latency.
 
     .venv/bin/python benchmarks/load.py --games 100 --duration 600
 """
@@ -17,6 +20,7 @@ from __future__ import annotations
 import argparse
 import asyncio
 import contextlib
+import gc
 import json
 import os
 import random
@@ -34,6 +38,8 @@ from typing import Any
 
 import httpx
 from websockets.asyncio.client import ClientConnection, connect
+
+from boardroom.server import collector
 
 Json = dict[str, Any]
 VERSION = re.compile(r'"version": ?(\d+)')
@@ -93,6 +99,7 @@ class Client:
 @dataclass
 class Stats:
     latencies: list[float] = field(default_factory=list)
+    sent_at: list[float] = field(default_factory=list)
     commands: int = 0
     errors: int = 0
     refused: dict[str, int] = field(default_factory=dict)
@@ -156,9 +163,18 @@ async def drive(
                 times = [c.reached(reply["version"]) for c in clients]
                 arrived = await asyncio.wait_for(asyncio.gather(*times), 10)
                 stats.latencies.append(max(arrived) - sent)
+                stats.sent_at.append(sent)
         except TimeoutError:
             stats.timeouts += 1
         await asyncio.sleep(max(0.0, interval - (time.perf_counter() - started)))
+
+
+def cpu_s(pid: int | None) -> float:
+    """CPU seconds (user + system) the process has used so far."""
+    if pid is None:
+        return 0.0
+    fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
 
 
 def rss_mb(pid: int) -> float:
@@ -173,6 +189,24 @@ async def sample_memory(pid: int | None, samples: list[tuple[float, float]], eve
     while pid is not None:
         samples.append((round(time.perf_counter() - start, 1), round(rss_mb(pid), 1)))
         await asyncio.sleep(every)
+
+
+def p99_by_minute(stats: Stats, began: float) -> list[float]:
+    """The p99 (ms) of the commands sent in each minute of the run: is the tail flat?"""
+    minutes: dict[int, list[float]] = {}
+    for sent, latency in zip(stats.sent_at, stats.latencies, strict=True):
+        minutes.setdefault(int((sent - began) // 60), []).append(latency * 1000)
+    return [round(percentile(minutes[m], 0.99), 1) for m in sorted(minutes)]
+
+
+def quiet_collector() -> None:
+    """Keep this process's garbage collections short, as the server does (``collector``).
+
+    This one process stands for 1,200 browsers; a full collection over all their
+    sockets stops it for 100–150 ms, which would count as server latency."""
+    gc.collect()
+    gc.freeze()
+    collector.install(600.0)
 
 
 def percentile(values: list[float], q: float) -> float:
@@ -192,13 +226,16 @@ async def run(args: argparse.Namespace, url: str, pid: int | None) -> Json:
             tables.append(await seat_game(http, ws))
     listeners = [asyncio.create_task(c.listen()) for t in tables for c in t]
     await asyncio.sleep(2.0)
+    if args.freeze:
+        quiet_collector()
     memory: list[tuple[float, float]] = []
     sampler = asyncio.create_task(sample_memory(pid, memory, args.sample))
     stats = Stats()
-    began = time.perf_counter()
+    began, cpu_began = time.perf_counter(), cpu_s(pid)
     until = began + args.duration
     await asyncio.gather(*(drive(t, stats, args.interval, until, rng) for t in tables))
     elapsed = time.perf_counter() - began
+    server_cpu = cpu_s(pid) - cpu_began
     sampler.cancel()
     if pid is not None:
         memory.append((round(elapsed, 1), round(rss_mb(pid), 1)))
@@ -218,9 +255,14 @@ async def run(args: argparse.Namespace, url: str, pid: int | None) -> Json:
         "p99_ms": round(percentile(lat, 0.99), 2),
         "max_ms": round(max(lat), 2) if lat else None,
         "mean_ms": round(statistics.fmean(lat), 2) if lat else None,
+        "p99_ms_by_minute": p99_by_minute(stats, began),
         "errors": stats.errors,
         "refused": stats.refused,
         "timeouts": stats.timeouts,
+        "server_cpu_percent": round(100 * server_cpu / elapsed, 1) if pid else None,
+        "server_cpu_ms_per_command": round(1000 * server_cpu / stats.commands, 2)
+        if pid and stats.commands
+        else None,
         "server_rss_mb": memory,
         "client_rss_mb": round(rss_mb(os.getpid()), 1),
     }
@@ -262,13 +304,20 @@ def main() -> int:
     parser.add_argument("--duration", type=float, default=60.0, help="seconds of load")
     parser.add_argument("--interval", type=float, default=2.0, help="seconds between commands")
     parser.add_argument("--url", default=None, help="a running server (else one is started)")
+    parser.add_argument("--pid", type=int, default=None, help="its process id, for CPU and RSS")
     parser.add_argument("--db", default=None, help="database URL for the started server")
     parser.add_argument("--sample", type=float, default=10.0, help="RSS sampling period, s")
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--json", default=None, help="write the figures here as JSON")
+    parser.add_argument(
+        "--no-freeze",
+        dest="freeze",
+        action="store_false",
+        help="leave this process's garbage collector as it is (long pauses count as latency)",
+    )
     args = parser.parse_args()
     if args.url:
-        result = asyncio.run(run(args, args.url, None))
+        result = asyncio.run(run(args, args.url, args.pid))
     else:
         with server(args.db) as (url, pid):
             result = asyncio.run(run(args, url, pid))

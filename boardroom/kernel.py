@@ -63,8 +63,16 @@ class Rules(Protocol[State]):
         """The earliest time at which a ``tick`` changes something, or None."""
         ...
 
-    def view(self, state: State, viewer: str) -> Json:
-        """The one projection: everything ``viewer`` may see, nothing more."""
+    def view(self, state: State, viewer: str, *, events_since: int = 0) -> Json:
+        """The one projection: everything ``viewer`` may see, nothing more.
+
+        Its ``events`` are the viewer's reading of the game's events from number
+        ``events_since`` on (0: all; the game's version: none), each exactly as the
+        whole view shows it now — so the whole view's ``events`` are those of
+        ``view(state, viewer, events_since=n)`` preceded by the ones before ``n``.
+        A caller that keeps the earlier ones (a live client) or needs none (a
+        robot) asks for less. The rest of the view does not depend on it.
+        """
         ...
 
 

@@ -37,6 +37,10 @@ class Settings:
     lead_retry_s: float = 2.0
     send_queue: int = 256
     hello_timeout_s: float = 10.0
+    ws_deflate: bool = True
+    """Compress WebSocket frames (permessage-deflate): less bandwidth, more CPU per frame."""
+    gc_thaw_s: float = 600.0
+    """Freeze what outlives each full garbage collection, thaw every so often (0: off)."""
     clock: Callable[[], float] = field(default=time.time, repr=False)
 
     def body_limit(self, path: str) -> int:

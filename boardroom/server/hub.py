@@ -26,10 +26,10 @@ from boardroom.server.config import Settings
 from boardroom.server.errors import ApiError, forbidden, not_found, unauthorized
 from boardroom.server.fingerprint import fingerprint
 from boardroom.server.kinds import KINDS
-from boardroom.server.live import Client, LiveGame, Seat, SlowClient
+from boardroom.server.live import Client, Frames, LiveGame, Seat, SlowClient
 from boardroom.server.metrics import Metrics
 from boardroom.server.ratelimit import RateLimiter
-from boardroom.server.robots import policy_for
+from boardroom.server.robots import needs_history, policy_for
 from boardroom.server.tokens import (
     hash_secret,
     new_code,
@@ -230,7 +230,7 @@ class Hub:
         raise ApiError("seat_taken", "Every seat of this game is taken.", 409)
 
     def roles(self, live: LiveGame) -> list[str]:
-        return live.kind.roles(live.view(HOST))
+        return live.kind.roles(live.view(HOST, events_since=live.version))
 
     async def _free_roles(self, live: LiveGame) -> list[str]:
         seats = await self._db(self.store.seats, live.game_id)
@@ -369,14 +369,18 @@ class Hub:
     # --- fan-out --------------------------------------------------------------------
 
     def broadcast(self, live: LiveGame) -> None:
-        """Every connected seat gets its own view of the current version."""
-        frames: dict[str, str] = {}
+        """Every connected seat gets its own view of the current version: the events it
+        does not hold yet, or all of them (see :class:`Frames`)."""
+        frames = Frames(live)
         for client in list(live.clients):
-            role = client.seat.role
-            if role not in frames:
-                frames[role] = live.view_frame(role)
-            client.push_view(frames[role])
+            client.push_view(frames.for_client(client))
         self.metrics.frames.inc(len(live.clients))
+
+    async def resync(self, client: Client) -> None:
+        """A client that lost track of its events gets the whole current view."""
+        live = await self.get(client.seat.game_id)
+        client.forget()
+        client.push_view(Frames(live).frame(client.seat.role, 0))
 
     async def connect(self, live: LiveGame, client: Client, known: int | None) -> None:
         """A new connection gets its seat, the whole current view; the host a lobby update."""
@@ -392,7 +396,7 @@ class Hub:
         )
         async with live.lock:
             live.clients.add(client)
-            client.push_view(live.view_frame(client.seat.role))
+            client.push_view(Frames(live).frame(client.seat.role, 0))
         self._connections_changed()
         await self.notify_lobby(live)
 
@@ -510,7 +514,7 @@ class Hub:
                 await asyncio.wait_for(live.changed.wait(), self.settings.robot_poll_s)
             live.changed.clear()
             for role in sorted(live.robots):
-                command = policy(live.view(role), role)
+                command = policy(self._robot_view(live, role), role)
                 if command is None:
                     continue
                 command = {**command, "by": role, "id": f"robot:{role}:{live.version}"}
@@ -518,6 +522,11 @@ class Hub:
                     await self.execute(live, command)
                 except ApiError as exc:
                     log.debug("robot refused", extra={"game": live.game_id, "code": exc.code})
+
+    def _robot_view(self, live: LiveGame, role: str) -> Json:
+        """The robot's own view; without the events unless its policy reads them."""
+        since = 0 if needs_history(live.record.game) else live.version
+        return live.view(role, events_since=since)
 
     def _stop_tasks(self, live: LiveGame) -> None:
         for task in (live.timer, live.robot_task):

@@ -1,14 +1,20 @@
-"""What the server needs to know of each game kind beyond the core: its seats and a demo.
+"""What the server needs to know of each game kind beyond the core: its seats, a demo,
+and when a seat's earlier events read differently (so it must get them all again).
 
 >>> KINDS["exchange"].roles({"players": {"p1": "Anna", "p2": "Boris"}})
 ['p1', 'p2']
 >>> KINDS["quiz"].roles({"teams": {"A": {}, "B": {}}}), KINDS["quiz"].shared_roles
 (['A', 'B'], True)
+>>> KINDS["exchange"].history_key({"accounts": {"p1": {}, "firm:3": {}},
+...                                "meetings": {"shareholder_of": [3, 5]}})
+(('firm:3', 'p1'), (3, 5))
+>>> KINDS["quiz"].rereads([{"type": "answer_given"}]), KINDS["quiz"].rereads([{"type": "judged"}])
+(False, True)
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Hashable
 from dataclasses import dataclass
 from typing import Any
 
@@ -28,6 +34,11 @@ class Kind:
     roles: Callable[[Json], list[str]]
     shared_roles: bool
     demo: Callable[[], Json]
+    history_key: Callable[[Json], Hashable] = lambda view: None
+    """What, read from a seat's view, the reading of its past events depends on: while
+    it stays the same, the events a client holds are still the ones a whole view shows."""
+    rereads: Callable[[list[Json]], bool] = lambda events: False
+    """Whether these new events (as a seat sees them) change how the earlier ones read."""
 
 
 def _exchange_roles(host_view: Json) -> list[str]:
@@ -36,6 +47,18 @@ def _exchange_roles(host_view: Json) -> list[str]:
 
 def _quiz_roles(host_view: Json) -> list[str]:
     return list(host_view.get("teams", {}))
+
+
+def _exchange_history(view: Json) -> Hashable:
+    """A seat's past events read by the accounts it acts for and the firms it holds (the
+    projection's ``Seat``): its view's ``accounts`` and ``meetings.shareholder_of``."""
+    meetings = view.get("meetings") or {}
+    return tuple(sorted(view.get("accounts") or ())), tuple(meetings.get("shareholder_of") or ())
+
+
+def _quiz_rereads(events: list[Json]) -> bool:
+    """A judgement reveals the answers given to its question (hidden from others before)."""
+    return any(event.get("type") == "judged" for event in events)
 
 
 def exchange_demo(players: int = 8, preset: str = "demo") -> Json:
@@ -90,6 +113,6 @@ def quiz_demo(answer_s: float = 60.0) -> Json:
 
 
 KINDS: dict[str, Kind] = {
-    "exchange": Kind("exchange", _exchange_roles, False, exchange_demo),
-    "quiz": Kind("quiz", _quiz_roles, True, quiz_demo),
+    "exchange": Kind("exchange", _exchange_roles, False, exchange_demo, _exchange_history),
+    "quiz": Kind("quiz", _quiz_roles, True, quiz_demo, rereads=_quiz_rereads),
 }

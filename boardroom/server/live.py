@@ -2,14 +2,18 @@
 
 A :class:`Client` is one WebSocket's outbox: acknowledgements and errors are
 queued in order; views are coalesced (a slow client gets the newest view, not
-every one — each view is the whole projection, so nothing is lost).
+every one). A view frame carries the whole projection except that its ``events``
+may start after the ones the client already holds (``events_from``: the version
+they follow); the client remembers the version whose events it holds once a frame
+is handed to its socket, so a coalesced frame is made from there and loses nothing.
+:class:`Frames` makes one version's frames, each (role, events_from) once.
 """
 
 from __future__ import annotations
 
 import asyncio
 from collections import deque
-from collections.abc import Awaitable, Callable
+from collections.abc import Awaitable, Callable, Hashable
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -43,6 +47,15 @@ def encode(frame: Json) -> str:
     return orjson.dumps(frame, option=orjson.OPT_NON_STR_KEYS).decode()
 
 
+@dataclass(frozen=True)
+class Frame:
+    """An encoded view frame: the version its events reach, the history key it was made under."""
+
+    text: str
+    version: int
+    history: Hashable = None
+
+
 class SlowClient(Exception):
     """A client's outbox overflowed: it is disconnected, the others go on."""
 
@@ -55,10 +68,14 @@ class Client:
     send: Sender
     limit: int = 256
     frames: deque[str] = field(default_factory=deque)
-    view: str | None = None
+    view: Frame | None = None
     wake: asyncio.Event = field(default_factory=asyncio.Event)
     sent: int = 0
     closed: bool = False
+    have: int | None = None
+    """The version up to which the client holds the events (None: none yet)."""
+    history: Hashable = None
+    """The history key of the view frame the client holds (see ``Kind.history_key``)."""
 
     def push(self, frame: Json) -> None:
         """Queue a frame that must arrive (an ack, an error, a lobby update)."""
@@ -67,14 +84,21 @@ class Client:
         self.frames.append(encode(frame))
         self.wake.set()
 
-    def push_view(self, encoded: str) -> None:
+    def push_view(self, frame: Frame) -> None:
         """Offer the newest view; an older one not yet sent is replaced."""
-        self.view = encoded
+        self.view = frame
         self.wake.set()
 
+    def forget(self) -> None:
+        """The client lost track of its events: its next view frame is a whole one."""
+        self.have = None
+
     def _take_view(self) -> str:
-        view, self.view = self.view or "", None
-        return view
+        frame, self.view = self.view, None
+        if frame is None:
+            return ""
+        self.have, self.history = frame.version, frame.history
+        return frame.text
 
     async def run(self) -> None:
         """Write frames until closed (raises when the socket fails)."""
@@ -112,18 +136,56 @@ class LiveGame:
     def version(self) -> int:
         return self.journal.version
 
-    def view(self, role: str) -> Json:
-        """The one door: the core's projection for ``role``."""
-        view: Json = self.journal.rules.view(self.journal.state, role)
+    def view(self, role: str, events_since: int = 0) -> Json:
+        """The one door: the core's projection for ``role`` (events from ``events_since`` on)."""
+        view: Json = self.journal.rules.view(self.journal.state, role, events_since=events_since)
         return view
-
-    def view_frame(self, role: str) -> str:
-        """A view frame for ``role`` at the current version, encoded once for all its clients."""
-        frame = {"type": "view", "game": self.game_id, "version": self.version}
-        return encode({**frame, "view": self.view(role)})
 
     def connected_roles(self) -> dict[str, int]:
         counts: dict[str, int] = {}
         for client in self.clients:
             counts[client.seat.seat_id] = counts.get(client.seat.seat_id, 0) + 1
         return counts
+
+
+class Frames:
+    """The view frames of one version of a game, each (role, events_from) made once.
+
+    A client that holds the events up to some version gets only the ones after it —
+    unless its seat now reads the earlier ones differently (its history key changed,
+    or the new events reread the old: a quiz judgement reveals an answer); then, like
+    a new client, it gets the whole view (``events_from`` 0).
+    """
+
+    def __init__(self, live: LiveGame) -> None:
+        self.live = live
+        self.version = live.version
+        self.views: dict[tuple[str, int], tuple[Json, Hashable]] = {}
+        self.frames: dict[tuple[str, int], Frame] = {}
+
+    def for_client(self, client: Client) -> Frame:
+        """The frame for ``client``: the events after those it holds, or the whole view."""
+        role, have = client.seat.role, client.have
+        if have is not None and 0 < have <= self.version:
+            view, history = self.view(role, have)
+            if history == client.history and not self.live.kind.rereads(view["events"]):
+                return self.frame(role, have)
+        return self.frame(role, 0)
+
+    def view(self, role: str, events_from: int) -> tuple[Json, Hashable]:
+        """The role's view with the events after ``events_from``, and its history key."""
+        key = (role, events_from)
+        if key not in self.views:
+            view = self.live.view(role, events_from)
+            self.views[key] = (view, self.live.kind.history_key(view))
+        return self.views[key]
+
+    def frame(self, role: str, events_from: int) -> Frame:
+        """The encoded frame of that view (made once, shared by the role's clients)."""
+        key = (role, events_from)
+        if key not in self.frames:
+            view, history = self.view(role, events_from)
+            header = {"type": "view", "game": self.live.game_id, "version": self.version}
+            text = encode({**header, "events_from": events_from, "view": view})
+            self.frames[key] = Frame(text, self.version, history)
+        return self.frames[key]

@@ -2,7 +2,8 @@
 
 Robots proper come later (``boardroom/bots``); the hook is :data:`POLICIES`, one
 policy per game kind, replaceable with :func:`register_policy`. The built-in
-policies play the first legal move and answer every question with a pass.
+policies play the first legal move and answer every question with a pass; they
+read no events, so their views are made without the event history.
 
 >>> first_legal_exchange({"on_call": {"firm": 3}, "legal_moves": ["e3-f4", "e3-d4"]}, "p3")
 {'type': 'move', 'firm': 3, 'move': 'e3-f4'}
@@ -47,12 +48,28 @@ def first_legal_quiz(view: Json, role: str) -> Json | None:
 
 
 POLICIES: dict[str, RobotPolicy] = {"exchange": first_legal_exchange, "quiz": first_legal_quiz}
+HISTORY: dict[str, bool] = {"exchange": False, "quiz": False}
+"""Whether a kind's policy reads the view's ``events`` (else it gets a view without them)."""
 
 
-def register_policy(game: str, policy: RobotPolicy) -> None:
-    """Plug in the robot that plays every robot seat of games of kind ``game``."""
+def register_policy(game: str, policy: RobotPolicy, *, history: bool = True) -> None:
+    """Plug in the robot that plays every robot seat of games of kind ``game``.
+
+    ``history=False`` if the policy never reads ``view["events"]``: its views are then
+    made without the event history (cheaper as the game grows).
+    """
     POLICIES[game] = policy
+    HISTORY[game] = history
 
 
 def policy_for(game: str) -> RobotPolicy | None:
     return POLICIES.get(game)
+
+
+def needs_history(game: str) -> bool:
+    """Does the robot of ``game`` read the events of its view?
+
+    >>> needs_history("exchange")
+    False
+    """
+    return HISTORY.get(game, True)

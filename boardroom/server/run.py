@@ -7,7 +7,7 @@ import dataclasses
 import uvicorn
 from fastapi import FastAPI
 
-from boardroom.server import logs
+from boardroom.server import collector, logs
 from boardroom.server.app import create_app, created_json
 from boardroom.server.bus import bus_for
 from boardroom.server.config import Settings
@@ -46,6 +46,7 @@ async def open_demos(hub: Hub) -> None:
 def serve(settings: Settings) -> None:
     """Run the server until SIGINT/SIGTERM (graceful: stop, finish, snapshot, close)."""
     logs.configure()
+    collector.install(settings.gc_thaw_s)
     shown = "localhost" if settings.host in ("127.0.0.1", "0.0.0.0") else settings.host
     print(f"Boardroom on http://{shown}:{settings.port}/ — open it to create a game", flush=True)
     if settings.host == "127.0.0.1":
@@ -56,6 +57,7 @@ def serve(settings: Settings) -> None:
         port=settings.port,
         log_config=None,
         ws_max_size=settings.ws_hard_limit,
+        ws_per_message_deflate=settings.ws_deflate,
         timeout_graceful_shutdown=10,
         access_log=False,
     )

@@ -2,9 +2,12 @@
 
 Client frames: ``{"type": "hello", "secret", "version"}`` first (the seat's cookie
 may stand in for the secret), then ``{"type": "command", "command": {...},
-"version": N}`` and ``{"type": "ping"}``. Server frames: ``welcome``, ``view``
-(the seat's projection at ``version``), ``ack``, ``error``, ``lobby`` (host),
-``pong``. A bad frame gets a typed ``error`` and the connection stays open.
+"version": N}``, ``{"type": "ping"}`` and ``{"type": "resync"}`` (send me the whole
+view). Server frames: ``welcome``, ``view`` (the seat's projection at ``version``;
+its ``events`` are those after version ``events_from``: 0 for a whole view, else
+the version of the client's previous view frame, whose events it keeps), ``ack``,
+``error``, ``lobby`` (host), ``pong``. A bad frame gets a typed ``error`` and the
+connection stays open.
 """
 
 from __future__ import annotations
@@ -94,18 +97,24 @@ async def _receive_loop(hub: Hub, websocket: WebSocket, client: Client) -> None:
         except ApiError as exc:
             client.push({"type": "error", **exc.as_json()})
             continue
-        client.push(await _reply(hub, client.seat, text))
+        reply = await _reply(hub, client, text)
+        if reply is not None:
+            client.push(reply)
 
 
-async def _reply(hub: Hub, seat: Seat, text: str) -> Json:
+async def _reply(hub: Hub, client: Client, text: str) -> Json | None:
+    seat = client.seat
     frame: Json = {}
     try:
         frame = decode(text, hub.settings.max_ws_frame)
         kind = frame.get("type")
         if kind == "ping":
             return {"type": "pong"}
+        if kind == "resync":
+            await hub.resync(client)
+            return None
         if kind != "command":
-            raise ApiError("unknown_frame", "Frames are 'command' or 'ping'.")
+            raise ApiError("unknown_frame", "Frames are 'command', 'ping' or 'resync'.")
         command = frame.get("command")
         if not isinstance(command, dict):
             raise ApiError("bad_command", "'command' must be a JSON object.")

@@ -67,8 +67,8 @@ class Table:
         self.game_id: str = self.game["game_id"]
         self.joined = {role: api.join(self.game, f"name-{role}", role) for role in roles}
         self.host = self.connect(self.game["host_secret"], role="host")
-        projector = api.join(self.game, "wall", "projector")
-        self.projector = self.connect(projector["secret"], role="projector")
+        self.projector_secret: str = api.join(self.game, "wall", "projector")["secret"]
+        self.projector = self.connect(self.projector_secret, role="projector")
         self.seats = {r: self.connect(j["secret"], role=r) for r, j in self.joined.items()}
 
     def connect(self, secret: str, version: int | None = None, role: str = "") -> WsSeat:

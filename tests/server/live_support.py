@@ -119,8 +119,20 @@ class Api:
         return body
 
 
+def merge(events: list[Json] | None, have: int | None, frame: Json) -> list[Json]:
+    """The events a client holds after a view frame (as the web client merges them): a
+    whole view's (``events_from`` 0), or those held (up to version ``have``) and the new."""
+    fresh: list[Json] = frame["view"]["events"]
+    start = frame.get("events_from", 0)
+    if start == 0:
+        return list(fresh)
+    assert events is not None and start == have, (start, have)
+    return events + fresh
+
+
 class WsSeat:
-    """One seat's WebSocket: every frame kept, the newest view and version tracked."""
+    """One seat's WebSocket: every frame kept, the newest view (its events merged from the
+    frames, as the web client does) and version tracked."""
 
     def __init__(self, ws_url: str, game_id: str, secret: str, version: int | None = None) -> None:
         self.conn: ClientConnection = connect(
@@ -129,6 +141,7 @@ class WsSeat:
         self.frames: list[Json] = []
         self.raw: list[str] = []
         self.view: Json = {}
+        self.events: list[Json] | None = None
         self.version = -1
         self.versions: list[int] = []
         self.conn.send(json.dumps({"type": "hello", "secret": secret, "version": version}))
@@ -143,9 +156,10 @@ class WsSeat:
         self.frames.append(frame)
         if frame.get("type") == "view":
             assert frame["version"] >= self.version, (frame["version"], self.version)
+            self.events = merge(self.events, self.version, frame)
             self.version = frame["version"]
             self.versions.append(self.version)
-            self.view = frame["view"]
+            self.view = {**frame["view"], "events": self.events}
         return frame
 
     def wait_version(self, version: int, timeout: float = 10.0) -> Json:

@@ -10,7 +10,7 @@ from typing import Any
 import httpx
 from live_fixtures import api_fixture, server_fixture  # noqa: F401 (fixtures)
 from live_games import Table, exchange_setup, quiz_setup
-from live_support import Api, Json, Server, WsSeat
+from live_support import Api, Json, Server, WsSeat, merge
 
 
 def session_table(server: Server, api: Api) -> Table:
@@ -128,13 +128,17 @@ def judged_in(view: Json) -> set[str]:
 
 
 def leaks(frames: list[str], hidden: dict[str, list[str]], own: set[str]) -> list[str]:
-    """Canaries in frames whose own view does not yet show their question judged."""
+    """Canaries in frames whose view (its events merged as a client merges them) does not
+    yet show their question judged."""
     found = []
     current: set[str] = set()
+    events: list[Json] | None = None
+    have: int | None = None
     for text in frames:
         frame: Any = json.loads(text)
         if frame.get("type") == "view":
-            current = judged_in(frame["view"])
+            events, have = merge(events, have, frame), frame["version"]
+            current = judged_in({"events": events})
         for qid, values in hidden.items():
             if qid in current:
                 continue
@@ -171,6 +175,8 @@ def test_canaries_never_reach_a_seat_that_may_not_see_them(server: Server, api: 
         hidden.setdefault(qid, []).extend(values)
     assert not leaks(table.projector.raw, hidden, set())
     assert not leaks([*b_seat.raw, *table.seats["B"].raw], hidden, set())
+    for raw in (table.projector.raw, b_seat.raw):  # incremental frames were checked too
+        assert sum(t.startswith('{"type":"view"') and '"events_from":0' not in t for t in raw) > 5
     assert not leaks([json.dumps({"type": "view", **http_b.json()})], hidden, set())
     seen = [e["type"] for e in table.host.view["events"]]
     assert judged_in(table.host.view) and a_answers, seen

@@ -97,8 +97,8 @@ class ExchangeRules:
     def next_deadline(self, state: ExchangeState) -> float | None:
         return next_deadline(state)
 
-    def view(self, state: ExchangeState, viewer: str) -> Json:
-        return views.view(state, viewer)
+    def view(self, state: ExchangeState, viewer: str, *, events_since: int = 0) -> Json:
+        return views.view(state, viewer, events_since=events_since)
 
 
 def catch_up(draft: Draft) -> None:

@@ -18,6 +18,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass
 
+from boardroom.draughts.squares import INDEX
 from boardroom.games.exchange import turns
 from boardroom.games.exchange.ledger import CASH, MARKET, Asset, firm_account
 from boardroom.games.exchange.refusals import HOST, accounts_of, may_act_for
@@ -140,10 +141,14 @@ def _on_call(state: ExchangeState) -> Json | None:
 
 def _firms_public(state: ExchangeState) -> Json:
     pieces: dict[int, list[Json]] = {n: [] for n in state.firms}
-    for piece in state.board.pieces():
-        firm = state.firm_of_piece(piece.id)
-        if firm is not None:
-            pieces[firm].append({"id": piece.id, "square": piece.square, "king": piece.king})
+    board = state.board
+    occupied, kings = board.white | board.black, board.kings
+    for square, piece_id in board.ids().items():
+        index = INDEX[square]
+        firm = state.firm_of_piece(piece_id)
+        if firm is not None and (occupied >> index) & 1:
+            king = bool((kings >> index) & 1)
+            pieces[firm].append({"id": piece_id, "square": square, "king": king})
     return {
         str(n): {
             "director": firm.director,

@@ -68,8 +68,8 @@ class QuizRules:
     def next_deadline(self, state: QuizState) -> float | None:
         return next_deadline(state)
 
-    def view(self, state: QuizState, viewer: str) -> Json:
-        return view(state, viewer)
+    def view(self, state: QuizState, viewer: str, *, events_since: int = 0) -> Json:
+        return view(state, viewer, events_since=events_since)
 
     def command_schema(self) -> Json:
         """The JSON Schema of the quiz commands (see :mod:`.schema`)."""

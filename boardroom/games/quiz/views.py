@@ -19,9 +19,10 @@ from boardroom.kernel import Refused
 SCREENS = ("host", "projector")
 
 
-def view(state: QuizState, viewer: str) -> Json:
+def view(state: QuizState, viewer: str, *, events_since: int = 0) -> Json:
     """Everything ``viewer`` (``host``, ``projector``, a team id) may see; a member sees
-    its team's view.
+    its team's view. ``events`` lists the events from number ``events_since`` on, each
+    as the whole view shows it (an answer is hidden until its question is judged).
 
     >>> from boardroom.games.quiz.setup import setup
     >>> state = setup({"game": "quiz", "teams": [
@@ -34,6 +35,8 @@ def view(state: QuizState, viewer: str) -> Json:
     False
     >>> view(state, "a1")["viewer"]
     'A'
+    >>> view(state, "host", events_since=len(state.log))["events"]
+    []
     """
     teams = [t.id for t in state.teams]
     viewer = state.seat(viewer)
@@ -64,7 +67,8 @@ def view(state: QuizState, viewer: str) -> Json:
     }
     if host:
         out["undo_available"] = len(state.undo)
-    out["events"] = state.log if host else _public_events(state, viewer)
+    since = max(events_since, 0)
+    out["events"] = state.log[since:] if host else _public_events(state, viewer, since)
     return copy.deepcopy(out)  # nothing the caller does to it can reach the state
 
 
@@ -185,11 +189,12 @@ def _bank(state: QuizState) -> Json:
     }
 
 
-def _public_events(state: QuizState, viewer: str) -> list[Json]:
-    """The log with every answer given hidden until its question is judged (from others: always)."""
+def _public_events(state: QuizState, viewer: str, since: int = 0) -> list[Json]:
+    """The log from event ``since`` on, every answer given hidden until its question is
+    judged (by the whole log: a judgement reveals earlier answers too), from others."""
     judged = {e["question"] for e in state.log if e["type"] == "judged"}
     out: list[Json] = []
-    for event in state.log:
+    for event in state.log[since:]:
         if event["type"] == "answer_given" and not (
             event["question"] in judged or event["team"] == viewer
         ):

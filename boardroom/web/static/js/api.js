@@ -76,6 +76,10 @@ export function commandId() {
 /**
  * The seat's socket: hello → welcome + views; reconnects by itself (with the last version).
  * handlers: onView(view, version), onLobby(lobby), onStatus("online" | "offline" | "denied", detail)
+ *
+ * A view frame's events are those after version `events_from`: 0 for a whole view, else the
+ * version of the previous frame, whose events are kept and the new ones appended — onView
+ * always gets the whole view. A frame that does not follow on asks the server for a whole one.
  */
 export class Socket {
   constructor(gameId, secret, handlers) {
@@ -83,6 +87,9 @@ export class Socket {
     this.secret = secret;
     this.handlers = handlers;
     this.version = null;
+    this.events = null; // the events held, up to version `this.have`
+    this.have = null;
+    this.resyncing = false;
     this.retry = 0;
     this.closed = false;
     this.connect();
@@ -93,6 +100,8 @@ export class Socket {
     const scheme = location.protocol === "https:" ? "wss" : "ws";
     const ws = new WebSocket(`${scheme}://${location.host}/ws/${encodeURIComponent(this.gameId)}`);
     this.ws = ws;
+    this.events = this.have = null;
+    this.resyncing = false;
     ws.onopen = () => {
       ws.send(JSON.stringify({ type: "hello", secret: this.secret, version: this.version }));
     };
@@ -104,8 +113,10 @@ export class Socket {
         this.handlers.onStatus?.("online", frame);
       } else if (frame.type === "view") {
         if (this.version === null || frame.version >= this.version) {
+          const view = this.merge(frame, ws);
+          if (view === null) return;
           this.version = frame.version;
-          this.handlers.onView?.(frame.view, frame.version);
+          this.handlers.onView?.(view, frame.version);
         }
       } else if (frame.type === "lobby") {
         this.handlers.onLobby?.(frame);
@@ -127,6 +138,26 @@ export class Socket {
       this.retry = Math.min(this.retry + 1, 6);
       setTimeout(() => this.connect(), 300 * this.retry);
     };
+  }
+
+  /** The whole view from a frame and the events held; null (and a resync asked) on a gap. */
+  merge(frame, ws) {
+    const view = frame.view;
+    if (!Array.isArray(view.events)) return view;
+    const from = frame.events_from || 0;
+    if (from === 0) {
+      this.events = view.events;
+      this.resyncing = false;
+    } else if (from === this.have && this.events !== null) {
+      this.events = this.events.concat(view.events);
+    } else {
+      this.events = this.have = null;
+      if (!this.resyncing) ws.send(JSON.stringify({ type: "resync" }));
+      this.resyncing = true;
+      return null;
+    }
+    this.have = frame.version;
+    return { ...view, events: this.events };
   }
 
   ping() {
