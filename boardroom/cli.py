@@ -43,7 +43,7 @@ def _replay(args: argparse.Namespace) -> int:
 
 def _serve(args: argparse.Namespace) -> int:
     from boardroom.server.config import Settings
-    from boardroom.server.run import serve
+    from boardroom.web.serve import serve
 
     serve(Settings.from_env(host=args.host, port=args.port, db_url=args.db, demo=not args.no_demo))
     return 0

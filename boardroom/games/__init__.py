@@ -1,16 +1,29 @@
-"""The game cores, by the name a setup line gives (``"game": "exchange"``)."""
+"""The game cores; :mod:`.registry` names every kind, :mod:`.kind` says what a kind is."""
 
 from __future__ import annotations
 
-import importlib
 from typing import Any
 
+from boardroom.games.kind import GameKind
 from boardroom.kernel import Refused, Rules
 
-GAME_MODULES = {
-    "exchange": "boardroom.games.exchange",
-    "quiz": "boardroom.games.quiz",
-}
+
+def kind_for(game: object) -> GameKind:
+    """The :class:`~boardroom.games.kind.GameKind` a setup line names.
+
+    >>> kind_for("quiz").name
+    'quiz'
+    >>> kind_for("chess")
+    Traceback (most recent call last):
+    ...
+    boardroom.kernel.Refused: Unknown game 'chess'; expected one of: exchange, quiz.
+    """
+    from boardroom.games.registry import KINDS
+
+    if not isinstance(game, str) or game not in KINDS:
+        known = ", ".join(KINDS)
+        raise Refused("unknown_game", f"Unknown game {game!r}; expected one of: {known}.")
+    return KINDS[game]
 
 
 def rules_for(game: object) -> Rules[Any]:
@@ -21,9 +34,5 @@ def rules_for(game: object) -> Rules[Any]:
     ...
     boardroom.kernel.Refused: Unknown game 'chess'; expected one of: exchange, quiz.
     """
-    if not isinstance(game, str) or game not in GAME_MODULES:
-        known = ", ".join(GAME_MODULES)
-        raise Refused("unknown_game", f"Unknown game {game!r}; expected one of: {known}.")
-    module = importlib.import_module(GAME_MODULES[game])
-    rules: Rules[Any] = module.RULES
+    rules: Rules[Any] = kind_for(game).rules
     return rules

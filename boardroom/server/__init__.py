@@ -1,5 +1,6 @@
 """The live server: HTTP + WebSocket, seats and secrets, fan-out, timers, robots.
 
-``boardroom serve`` → :func:`boardroom.server.run.serve`. The app is built by
-:func:`boardroom.server.app.create_app` around a :class:`boardroom.server.hub.Hub`.
+The app is built by :func:`boardroom.server.app.create_app` around a
+:class:`boardroom.server.hub.Hub`; the pages add theirs on top
+(:func:`boardroom.web.app.create_app`, run by ``boardroom serve``).
 """

@@ -1,44 +1,46 @@
-"""The ASGI app: thin HTTP routes and the WebSocket endpoint over the :class:`Hub`.
+"""The ASGI app: thin HTTP routes (``APIRouter``s over the dependencies of :mod:`.deps`)
+and the WebSocket endpoint over the :class:`Hub`.
 
-Every error is ``{"error": {"code", "message", ...}}`` with a 4xx status; secrets
-come in ``Authorization: Bearer …``, the ``X-Seat-Secret`` header, or the seat's
-cookie — never in a URL the server logs.
+Every error is ``{"error": {"code", "message", ...}}`` with a 4xx status. The pages are
+a layer on top: :func:`boardroom.web.app.create_app` adds their routers to this app.
 """
 
 from __future__ import annotations
 
 import contextlib
-import importlib
 import logging
-from collections.abc import AsyncIterator, Awaitable, Callable
-from typing import Any, TypeVar
+from collections.abc import AsyncIterator, Awaitable, Callable, Sequence
+from typing import Any
 
-from fastapi import FastAPI, Request, Response, WebSocket
+from fastapi import APIRouter, FastAPI, Request, Response, WebSocket
 from fastapi.exceptions import RequestValidationError
 from fastapi.responses import JSONResponse
-from pydantic import BaseModel, ValidationError
 from starlette.exceptions import HTTPException
 
+from boardroom.games import kind_for
+from boardroom.kernel import Json, Refused
 from boardroom.server import models as m
+from boardroom.server.deps import COOKIE, HostDep, HubDep, SeatDep, body, doc, first_problem
 from boardroom.server.errors import ApiError
 from boardroom.server.hub import Hub
-from boardroom.server.kinds import KINDS
 from boardroom.server.limits import BodyLimit, error_json
 from boardroom.server.live import LiveGame, Seat
 from boardroom.server.sockets import serve_socket
-from boardroom.server.wire import decode
 
-Json = dict[str, Any]
-Model = TypeVar("Model", bound=BaseModel)
 log = logging.getLogger("boardroom.app")
-COOKIE = "br_"
 ERRORS: dict[int | str, dict[str, Any]] = {
     code: {"model": m.ErrorOut} for code in (400, 401, 403, 404, 409, 413, 429, 503)
 }
+Extend = Callable[[FastAPI], None]
 
 
-def create_app(hub: Hub, on_ready: Callable[[Hub], Awaitable[None]] | None = None) -> FastAPI:
-    """The app around a hub (started and closed by the app's lifespan)."""
+def create_app(
+    hub: Hub,
+    on_ready: Callable[[Hub], Awaitable[None]] | None = None,
+    extensions: Sequence[Extend] = (),
+) -> FastAPI:
+    """The app around a hub (started and closed by the app's lifespan); each of
+    ``extensions`` adds its routes (the pages do)."""
 
     @contextlib.asynccontextmanager
     async def lifespan(_: FastAPI) -> AsyncIterator[None]:
@@ -51,10 +53,10 @@ def create_app(hub: Hub, on_ready: Callable[[Hub], Awaitable[None]] | None = Non
     app = FastAPI(title="Boardroom", version="0.1.0", lifespan=lifespan, responses=ERRORS)
     app.state.hub = hub
     _errors(app)
-    _operations(app, hub)
-    _games(app, hub)
-    _seats(app, hub)
-    importlib.import_module("boardroom.web.pages").mount(app)
+    for router in (operations, games, seats):
+        app.include_router(router)
+    for extend in extensions:
+        extend(app)
 
     @app.websocket("/ws/{game_id}")
     async def socket(websocket: WebSocket, game_id: str) -> None:
@@ -71,7 +73,7 @@ def _errors(app: FastAPI) -> None:
 
     @app.exception_handler(RequestValidationError)
     async def invalid(_: Request, exc: RequestValidationError) -> JSONResponse:
-        return JSONResponse(error_json("bad_request", _first_problem(exc.errors())), 400)
+        return JSONResponse(error_json("bad_request", first_problem(exc.errors())), 400)
 
     @app.exception_handler(HTTPException)
     async def http_error(_: Request, exc: HTTPException) -> JSONResponse:
@@ -84,138 +86,116 @@ def _errors(app: FastAPI) -> None:
         return JSONResponse(error_json("internal", "Something went wrong on our side."), 500)
 
 
-def _first_problem(errors: Any) -> str:
-    for error in errors:
-        where = ".".join(str(p) for p in error.get("loc", ()) if p != "body")
-        return f"{where or 'body'}: {error.get('msg', 'invalid')}."
-    return "The request is not valid."
+operations = APIRouter()
 
 
-async def _body(request: Request, model: type[Model]) -> Model:
-    """Parse a JSON body strictly (no NaN, bounded depth) into ``model``."""
-    settings = request.app.state.hub.settings
-    data = decode(await request.body(), settings.body_limit(request.url.path))
+@operations.get("/health", response_model=m.Health)
+async def health() -> Json:
+    return {"status": "ok"}
+
+
+@operations.get("/ready", response_model=m.Health, responses={503: {"model": m.ErrorOut}})
+async def ready(hub: HubDep) -> Json:
+    if not hub.ready or hub.draining:
+        raise ApiError("not_ready", "The server is starting or stopping.", 503)
     try:
-        return model.model_validate(data)
-    except ValidationError as exc:
-        raise ApiError("bad_request", _first_problem(exc.errors())) from None
+        await hub.ping()
+    except Exception:
+        raise ApiError("not_ready", "The database does not answer.", 503) from None
+    return {"status": "ready"}
 
 
-def _doc(model: type[BaseModel]) -> dict[str, Any]:
-    schema = model.model_json_schema(ref_template="#/components/schemas/{model}")
-    schema.pop("$defs", None)
-    return {"requestBody": {"required": True, "content": {"application/json": {"schema": schema}}}}
+@operations.get("/metrics", response_class=Response)
+async def metrics(hub: HubDep) -> Response:
+    return Response(hub.metrics.render(), media_type="text/plain; version=0.0.4")
 
 
-def _secret(request: Request, game_id: str) -> str | None:
-    auth = request.headers.get("authorization", "")
-    if auth.lower().startswith("bearer "):
-        return auth[7:].strip()
-    return request.headers.get("x-seat-secret") or request.cookies.get(COOKIE + game_id)
+@operations.get("/api/schema/{game}")
+async def schema(game: str) -> Json:
+    try:
+        kind = kind_for(game)
+    except Refused:
+        raise ApiError("unknown_game", f"Unknown game {game!r}.", 404) from None
+    return kind.command_schema()
 
 
-def _operations(app: FastAPI, hub: Hub) -> None:
-    @app.get("/health", response_model=m.Health)
-    async def health() -> Json:
-        return {"status": "ok"}
-
-    @app.get("/ready", response_model=m.Health, responses={503: {"model": m.ErrorOut}})
-    async def ready() -> Json:
-        if not hub.ready or hub.draining:
-            raise ApiError("not_ready", "The server is starting or stopping.", 503)
-        try:
-            await hub._db(hub.store.ping)
-        except Exception:
-            raise ApiError("not_ready", "The database does not answer.", 503) from None
-        return {"status": "ready"}
-
-    @app.get("/metrics", response_class=Response)
-    async def metrics() -> Response:
-        return Response(hub.metrics.render(), media_type="text/plain; version=0.0.4")
-
-    @app.get("/api/schema/{game}")
-    async def schema(game: str) -> Json:
-        if game not in KINDS:
-            raise ApiError("unknown_game", f"Unknown game {game!r}.", 404)
-        module = importlib.import_module(f"boardroom.games.{game}.schema")
-        command_schema: Json = module.command_schema()
-        return command_schema
+games = APIRouter()
 
 
-def _games(app: FastAPI, hub: Hub) -> None:
-    @app.post("/api/games", response_model=m.CreatedGame, openapi_extra=_doc(m.CreateGame))
-    async def create(request: Request) -> Json:
-        body = await _body(request, m.CreateGame)
-        spec = body.setup if body.setup is not None else KINDS[body.game].demo()
-        if spec.get("game", body.game) != body.game:
-            raise ApiError("bad_setup", "The setup line is for another game.")
-        made = await hub.create_game({**spec, "game": body.game})
-        return created_json(hub, made.record.game_id, made.record.code, body.game, made.host_secret)
+@games.post("/api/games", response_model=m.CreatedGame, openapi_extra=doc(m.CreateGame))
+async def create(request: Request, hub: HubDep) -> Json:
+    created = await body(request, m.CreateGame)
+    try:
+        kind = kind_for(created.game)
+    except Refused as exc:
+        raise ApiError(exc.code, exc.message) from None
+    spec = created.setup if created.setup is not None else kind.demo()
+    if spec.get("game", kind.name) != kind.name:
+        raise ApiError("bad_setup", "The setup line is for another game.")
+    made = await hub.create_game({**spec, "game": kind.name})
+    return created_json(hub, made.record.game_id, made.record.code, kind.name, made.host_secret)
 
-    @app.get("/api/games/{game_id}", response_model=m.SeatView)
-    async def state(game_id: str, request: Request) -> Json:
-        seat, live = await _seat(hub, request, game_id)
-        return {
-            "game_id": game_id,
-            "game": live.record.game,
-            "code": live.record.code,
-            "seat": seat.seat_id,
-            "role": seat.role,
-            "version": live.version,
-            "view": live.view(seat.role),
-        }
 
-    @app.post(
-        "/api/games/{game_id}/commands",
-        response_model=m.AckOut,
-        openapi_extra=_doc(m.CommandBody),
+@games.get("/api/games/{game_id}", response_model=m.SeatView)
+async def state(at: SeatDep) -> Json:
+    return seat_json(at.seat, at.live) | {
+        "version": at.live.version,
+        "view": at.live.view(at.seat.role),
+    }
+
+
+@games.post(
+    "/api/games/{game_id}/commands", response_model=m.AckOut, openapi_extra=doc(m.CommandBody)
+)
+async def command(at: SeatDep, request: Request, hub: HubDep) -> Json:
+    sent = await body(request, m.CommandBody)
+    return (await hub.submit(at.seat, sent.command, sent.version)).as_json()
+
+
+seats = APIRouter()
+
+
+@seats.post("/api/join", response_model=m.Joined, openapi_extra=doc(m.Join))
+async def join(request: Request, response: Response, hub: HubDep) -> Json:
+    wanted = await body(request, m.Join)
+    if wanted.game_id:
+        live = await hub.get(wanted.game_id)
+    elif wanted.code:
+        live = await hub.by_code(wanted.code)
+    else:
+        raise ApiError("bad_request", "Give the game's 'code' (or its 'game_id').")
+    seat, secret = await hub.join(live, wanted.name.strip() or "Player", wanted.role)
+    response.set_cookie(
+        COOKIE + live.game_id, secret, httponly=True, samesite="lax", max_age=14 * 86400
     )
-    async def command(game_id: str, request: Request) -> Json:
-        seat, _ = await _seat(hub, request, game_id)
-        body = await _body(request, m.CommandBody)
-        return (await hub.submit(seat, body.command, body.version)).as_json()
+    link = f"{hub.settings.base_url}/play/{live.game_id}#secret={secret}"
+    return {"game_id": live.game_id, "seat": seat.seat_id, "role": seat.role} | {
+        "name": seat.name,
+        "secret": secret,
+        "link": link,
+    }
 
 
-def _seats(app: FastAPI, hub: Hub) -> None:
-    @app.post("/api/join", response_model=m.Joined, openapi_extra=_doc(m.Join))
-    async def join(request: Request, response: Response) -> Json:
-        body = await _body(request, m.Join)
-        if body.game_id:
-            live = await hub.get(body.game_id)
-        elif body.code:
-            live = await hub.by_code(body.code)
-        else:
-            raise ApiError("bad_request", "Give the game's 'code' (or its 'game_id').")
-        seat, secret = await hub.join(live, body.name.strip() or "Player", body.role)
-        response.set_cookie(
-            COOKIE + live.game_id, secret, httponly=True, samesite="lax", max_age=14 * 86400
-        )
-        link = f"{hub.settings.base_url}/play/{live.game_id}#secret={secret}"
-        return {"game_id": live.game_id, "seat": seat.seat_id, "role": seat.role} | {
-            "name": seat.name,
-            "secret": secret,
-            "link": link,
-        }
-
-    @app.post(
-        "/api/games/{game_id}/robots", response_model=m.RobotsOut, openapi_extra=_doc(m.Robots)
-    )
-    async def robots(game_id: str, request: Request) -> Json:
-        seat, live = await _seat(hub, request, game_id)
-        hub.host_only(seat)
-        body = await _body(request, m.Robots)
-        return {"seated": await hub.add_robots(live, body.roles)}
-
-    @app.get("/api/games/{game_id}/lobby")
-    async def lobby(game_id: str, request: Request) -> Json:
-        seat, live = await _seat(hub, request, game_id)
-        hub.host_only(seat)
-        return await hub.lobby(live)
+@seats.post("/api/games/{game_id}/robots", response_model=m.RobotsOut, openapi_extra=doc(m.Robots))
+async def robots(at: HostDep, request: Request, hub: HubDep) -> Json:
+    wanted = await body(request, m.Robots)
+    return {"seated": await hub.add_robots(at.live, wanted.roles)}
 
 
-async def _seat(hub: Hub, request: Request, game_id: str) -> tuple[Seat, LiveGame]:
-    live = await hub.get(game_id)
-    return await hub.authenticate(game_id, _secret(request, game_id)), live
+@seats.get("/api/games/{game_id}/lobby")
+async def lobby(at: HostDep, hub: HubDep) -> Json:
+    return await hub.lobby(at.live)
+
+
+def seat_json(seat: Seat, live: LiveGame) -> Json:
+    """Who a seat is in which game (the part every seat-answer shares)."""
+    return {
+        "game_id": live.game_id,
+        "game": live.record.game,
+        "code": live.record.code,
+        "seat": seat.seat_id,
+        "role": seat.role,
+    }
 
 
 def created_json(hub: Hub, game_id: str, code: str, game: str, host_secret: str) -> Json:

@@ -9,9 +9,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from boardroom.kernel import Refused
-
-Json = dict[str, Any]
+from boardroom.kernel import Json, Refused
 
 
 class ApiError(Exception):

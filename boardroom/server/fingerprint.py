@@ -8,19 +8,17 @@ from __future__ import annotations
 
 import functools
 import hashlib
-import importlib
 from pathlib import Path
 
 import boardroom.kernel
+from boardroom.games import kind_for
 
 
 @functools.cache
 def fingerprint(game: str) -> str:
     """Hash of the kernel's and the game core's source files."""
-    package = importlib.import_module(f"boardroom.games.{game}")
-    root = Path(package.__file__ or "").parent
     digest = hashlib.sha256()
-    files = [Path(boardroom.kernel.__file__), *sorted(root.rglob("*.py"))]
+    files = [Path(boardroom.kernel.__file__), *sorted(kind_for(game).source.rglob("*.py"))]
     for path in files:
         digest.update(path.read_bytes())
     return digest.hexdigest()[:16]

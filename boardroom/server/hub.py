@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import dataclasses
 import logging
 import pickle
 import time
@@ -19,13 +20,13 @@ from collections.abc import Awaitable, Callable
 from dataclasses import dataclass
 from typing import Any, TypeVar
 
-from boardroom.games import rules_for
-from boardroom.kernel import Journal, Refused
+from boardroom.games import kind_for
+from boardroom.games.registry import KINDS
+from boardroom.kernel import Journal, Json, Refused
 from boardroom.server.bus import Bus, LocalBus
 from boardroom.server.config import Settings
 from boardroom.server.errors import ApiError, forbidden, not_found, unauthorized
 from boardroom.server.fingerprint import fingerprint
-from boardroom.server.kinds import KINDS
 from boardroom.server.live import Client, Frames, LiveGame, Seat, SlowClient
 from boardroom.server.metrics import Metrics
 from boardroom.server.ratelimit import RateLimiter
@@ -40,7 +41,6 @@ from boardroom.server.tokens import (
 )
 from boardroom.store import Conflict, GameRecord, SeatRecord, Snapshot, Store
 
-Json = dict[str, Any]
 T = TypeVar("T")
 log = logging.getLogger("boardroom.hub")
 MAX_RETRIES = 8
@@ -121,15 +121,39 @@ class Hub:
     async def _db(self, fn: Callable[..., T], *args: Any) -> T:
         return await asyncio.to_thread(fn, *args)
 
+    async def ping(self) -> None:
+        """Does the database answer? (raises if not)"""
+        await self._db(self.store.ping)
+
+    async def stored_events(self, live: LiveGame) -> list[tuple[int, float, Json]]:
+        """The game's events as stored, up to its version: (version, at, event)."""
+        stored = await self._db(self.store.events_since, live.game_id, 0)
+        return [(e.version, e.at, e.body) for e in stored if e.version <= live.version]
+
+    async def open_demos(self) -> list[NewGame]:
+        """One ready demo game of each kind (reused across restarts; a new host secret
+        each time)."""
+        existing = {record.game: record for record in await self._db(self.store.games, True)}
+        opened: list[NewGame] = []
+        for game, kind in KINDS.items():
+            record = existing.get(game)
+            if record is None:
+                opened.append(await self.create_game(kind.demo(), demo=True))
+                continue
+            secret = new_secret()
+            await self._db(self.store.set_host_secret, record.game_id, hash_secret(secret))
+            live = await self.get(record.game_id)
+            live.record = dataclasses.replace(live.record, host_secret_hash=hash_secret(secret))
+            opened.append(NewGame(live.record, secret))
+        return opened
+
     # --- games ----------------------------------------------------------------------
 
     async def create_game(self, spec: Json, demo: bool = False) -> NewGame:
         """Validate a setup line, store the game, hold it in memory; return its host secret."""
         game = spec.get("game")
-        if game not in KINDS:
-            raise ApiError("unknown_game", f"Unknown game {game!r}; expected exchange or quiz.")
         try:
-            rules_for(game).setup(spec)
+            kind_for(game).setup(spec)
         except Refused as exc:
             raise ApiError(exc.code, exc.message, 400) from None
         except Exception as exc:
@@ -168,14 +192,14 @@ class Hub:
         record = await self._db(self.store.game, game_id) if _plausible(game_id) else None
         if record is None:
             raise not_found(f"game {game_id!r}")
-        rules = rules_for(record.game)
+        rules = kind_for(record.game).rules
         snapshot = await self._db(self.store.latest_snapshot, game_id, fingerprint(record.game))
         if snapshot is not None:
             state = pickle.loads(snapshot.state)
             journal = Journal(rules, record.spec, state, base_version=snapshot.version)
         else:
             journal = Journal.open(rules, record.spec)
-        live = LiveGame(record, KINDS[record.game], journal)
+        live = LiveGame(record, kind_for(record.game), journal)
         live.snapshot_version = journal.version
         await self._catch_up_locked(live)
         seats = await self._db(self.store.seats, game_id)
@@ -232,11 +256,23 @@ class Hub:
     def roles(self, live: LiveGame) -> list[str]:
         return live.kind.roles(live.view(HOST, events_since=live.version))
 
+    async def seats(self, live: LiveGame) -> list[SeatRecord]:
+        """Every seat taken in the game (people, robots, projectors), as stored."""
+        return await self._db(self.store.seats, live.game_id)
+
+    async def seat_board(self, live: LiveGame) -> list[Json]:
+        """Each role with how many people sit in it, whether a robot does, whether it is
+        free for one more person (a shared role always is, unless a robot has it)."""
+        taken, robots = _count(await self.seats(live))
+        shared = live.kind.shared_roles
+        return [
+            {"role": role, "people": taken.get(role, 0), "robot": role in robots}
+            | {"free": role not in robots and (shared or not taken.get(role))}
+            for role in self.roles(live)
+        ]
+
     async def _free_roles(self, live: LiveGame) -> list[str]:
-        seats = await self._db(self.store.seats, live.game_id)
-        taken: dict[str, int] = {}
-        for seat in seats:
-            taken[seat.role] = taken.get(seat.role, 0) + 1
+        taken, _ = _count(await self.seats(live))
         roles = self.roles(live)
         if live.kind.shared_roles:
             return sorted(roles, key=lambda r: (taken.get(r, 0), roles.index(r)))
@@ -269,13 +305,14 @@ class Hub:
 
     async def lobby(self, live: LiveGame) -> Json:
         """Who sits where, connected or not — for the host."""
-        seats = await self._db(self.store.seats, live.game_id)
+        seats = await self.seats(live)
         online = live.connected_roles()
         return {
             "game": live.game_id,
             "code": live.record.code,
             "version": live.version,
             "roles": self.roles(live),
+            "shared": live.kind.shared_roles,
             "seats": [
                 {"seat": s.seat_id, "role": s.role, "name": s.name, "robot": s.robot}
                 | {"connected": s.robot or online.get(s.seat_id, 0) > 0}
@@ -552,6 +589,14 @@ class Hub:
     def host_only(self, seat: Seat) -> None:
         if seat.role != HOST:
             raise forbidden("Only the host may do this.")
+
+
+def _count(seats: list[SeatRecord]) -> tuple[dict[str, int], set[str]]:
+    """People a role, and the roles a robot holds."""
+    taken: dict[str, int] = {}
+    for seat in seats:
+        taken[seat.role] = taken.get(seat.role, 0) + 1
+    return taken, {seat.role for seat in seats if seat.robot}
 
 
 def _plausible(game_id: str) -> bool:

@@ -19,11 +19,10 @@ from typing import Any
 
 import orjson
 
-from boardroom.kernel import Journal
-from boardroom.server.kinds import Kind
+from boardroom.games.kind import GameKind
+from boardroom.kernel import Journal, Json
 from boardroom.store import GameRecord
 
-Json = dict[str, Any]
 Sender = Callable[[str], Awaitable[None]]
 
 
@@ -116,7 +115,7 @@ class LiveGame:
     """One game in memory. ``lock`` orders its commands; ``changed`` wakes its robots."""
 
     record: GameRecord
-    kind: Kind
+    kind: GameKind
     journal: Journal[Any]
     last_at: float = 0.0
     lock: asyncio.Lock = field(default_factory=asyncio.Lock)

@@ -2,9 +2,11 @@
 
 from __future__ import annotations
 
-from typing import Any, Literal
+from typing import Any
 
 from pydantic import BaseModel, ConfigDict, Field
+
+from boardroom.games.registry import KINDS
 
 MAX_NAME = 40
 
@@ -16,7 +18,7 @@ class Strict(BaseModel):
 class CreateGame(Strict):
     """A new game: its kind and setup line (the protocol's first replay line)."""
 
-    game: Literal["exchange", "quiz"]
+    game: str = Field(max_length=40, json_schema_extra={"enum": list(KINDS)})
     setup: dict[str, Any] | None = Field(
         default=None, description="The setup line; the demo setup of the kind when left out."
     )

@@ -17,9 +17,9 @@ True
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Any
 
-Json = dict[str, Any]
+from boardroom.kernel import Json
+
 RobotPolicy = Callable[[Json, str], Json | None]
 """``policy(view, role)``: the command the robot sends now, or None to wait."""
 

@@ -19,12 +19,12 @@ from typing import Any
 
 from starlette.websockets import WebSocket, WebSocketDisconnect
 
+from boardroom.kernel import Json
 from boardroom.server.errors import ApiError
 from boardroom.server.hub import Hub
 from boardroom.server.live import Client, LiveGame, Seat, SlowClient
 from boardroom.server.wire import decode
 
-Json = dict[str, Any]
 log = logging.getLogger("boardroom.ws")
 UNAUTHORIZED = 4401
 POLICY = 1008

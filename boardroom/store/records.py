@@ -3,9 +3,8 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any
 
-Json = dict[str, Any]
+from boardroom.kernel import Json
 
 
 class Conflict(Exception):

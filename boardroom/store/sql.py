@@ -33,11 +33,11 @@ from sqlalchemy.engine import Connection
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.pool import StaticPool
 
+from boardroom.kernel import Json
 from boardroom.store import schema as t
 from boardroom.store.records import (
     Conflict,
     GameRecord,
-    Json,
     SeatRecord,
     Snapshot,
     StoredEvent,

@@ -17,35 +17,15 @@ from __future__ import annotations
 import csv
 import io
 import json
-from collections.abc import Iterable, Mapping
+from collections.abc import Callable, Iterable, Mapping
+from dataclasses import dataclass
 from typing import Any
 
 from boardroom.draughts import pdn
 from boardroom.games.exchange.ruleset import load_ruleset
 from boardroom.games.exchange.setup import initial_board
+from boardroom.kernel import Json
 
-Json = dict[str, Any]
-
-#: Events after which the replay keeps a frame (public in every view).
-FRAME_EVENTS = frozenset(
-    {
-        "game_started",
-        "phase_changed",
-        "moved",
-        "trade",
-        "session_closed",
-        "meeting_closed",
-        "board_decided",
-        "game_ended",
-        "capture_started",
-        "piece_taken",
-        "capture_repelled",
-        "move_ended",
-        "question_asked",
-        "judged",
-        "judgement_undone",
-    }
-)
 #: What a replay frame keeps of a view (the rest is the log and the private panels).
 FRAME_KEYS = (
     "phase",
@@ -212,3 +192,41 @@ def frame_of(view: Json, version: int, at: float, event: Json) -> Json:
 
 def encode(data: Any) -> str:
     return json.dumps(data, ensure_ascii=False, separators=(",", ":"))
+
+
+@dataclass(frozen=True)
+class Download:
+    """A file the results page offers: its name (``{game_id}`` filled in), media type, and
+    how it is made from the asking seat's view."""
+
+    filename: str
+    media_type: str
+    make: Callable[[Json, str], str]
+    """``make(view, game_id)``: the file's text."""
+
+
+def _pdn(view: Json, game_id: str) -> str:
+    return exchange_pdn(view, {"Round": game_id})
+
+
+def _trades(view: Json, game_id: str) -> str:
+    return trades_csv(view.get("events", []), view.get("players", {}))
+
+
+def _ledger(view: Json, game_id: str) -> str:
+    return ledger_csv(view.get("events", []), view.get("players", {}))
+
+
+#: The downloads of each game kind, by the kind's name (``docs/game-kinds.md``).
+DOWNLOADS: dict[str, dict[str, Download]] = {
+    "exchange": {
+        "pdn": Download("boardroom-{game_id}.pdn", "application/x-pdn", _pdn),
+        "trades.csv": Download("trades-{game_id}.csv", "text/csv", _trades),
+        "ledger.csv": Download("ledger-{game_id}.csv", "text/csv", _ledger),
+    },
+}
+
+
+def register_downloads(game: str, downloads: dict[str, Download]) -> None:
+    """Offer ``downloads`` on the results page of games of kind ``game``."""
+    DOWNLOADS[game] = downloads

@@ -16,7 +16,7 @@ from __future__ import annotations
 from functools import lru_cache
 from pathlib import Path
 
-from fastapi import FastAPI, Request
+from fastapi import APIRouter, FastAPI, Request
 from fastapi.responses import HTMLResponse, RedirectResponse, Response
 from fastapi.staticfiles import StaticFiles
 from starlette.types import ASGIApp, Receive, Scope, Send
@@ -87,31 +87,41 @@ class _Revalidate:
         await self.app(scope, receive, sending)  # type: ignore[arg-type]
 
 
+pages = APIRouter(include_in_schema=False)
+
+
+@pages.get("/", response_class=HTMLResponse)
+async def start(request: Request) -> HTMLResponse:
+    return page("start", request)
+
+
+@pages.get("/join", response_class=HTMLResponse)
+async def join_any(request: Request) -> HTMLResponse:
+    return page("join", request)
+
+
+@pages.get("/join/{code}", response_class=HTMLResponse)
+async def join(code: str, request: Request) -> HTMLResponse:
+    return page("join", request)
+
+
+@pages.get("/play/{game_id}", response_class=HTMLResponse)
+async def play(game_id: str, request: Request) -> HTMLResponse:
+    return page("play", request)
+
+
+@pages.get("/results/{game_id}", response_class=HTMLResponse)
+async def results(game_id: str, request: Request) -> HTMLResponse:
+    return page("results", request)
+
+
+@pages.get("/favicon.ico")
+async def favicon() -> Response:
+    return RedirectResponse("/static/favicon.svg")
+
+
 def mount(app: FastAPI) -> None:
     """Add the pages, their assets and their endpoints to the server's app."""
     app.mount("/static", _Revalidate(StaticFiles(directory=STATIC)), name="static")
-    api.register(app)
-
-    @app.get("/", response_class=HTMLResponse, include_in_schema=False)
-    async def start(request: Request) -> HTMLResponse:
-        return page("start", request)
-
-    @app.get("/join", response_class=HTMLResponse, include_in_schema=False)
-    async def join_any(request: Request) -> HTMLResponse:
-        return page("join", request)
-
-    @app.get("/join/{code}", response_class=HTMLResponse, include_in_schema=False)
-    async def join(code: str, request: Request) -> HTMLResponse:
-        return page("join", request)
-
-    @app.get("/play/{game_id}", response_class=HTMLResponse, include_in_schema=False)
-    async def play(game_id: str, request: Request) -> HTMLResponse:
-        return page("play", request)
-
-    @app.get("/results/{game_id}", response_class=HTMLResponse, include_in_schema=False)
-    async def results(game_id: str, request: Request) -> HTMLResponse:
-        return page("results", request)
-
-    @app.get("/favicon.ico", include_in_schema=False)
-    async def favicon() -> Response:
-        return RedirectResponse("/static/favicon.svg")
+    app.include_router(api.router)
+    app.include_router(pages)

@@ -14,7 +14,8 @@ from live_support import Api, Json, Server, WsSeat, merge
 
 from boardroom.bots.random_exchange import Runner, demo_spec
 from boardroom.games.exchange import RULES
-from boardroom.server.kinds import KINDS, Kind
+from boardroom.games.kind import GameKind as Kind
+from boardroom.games.registry import KINDS
 from boardroom.server.live import Client, Frames, LiveGame, Seat
 from boardroom.store import GameRecord
 

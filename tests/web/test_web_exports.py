@@ -5,7 +5,7 @@ from __future__ import annotations
 from boardroom.bots.random_exchange import play_random_game
 from boardroom.draughts import EXCHANGE, pdn
 from boardroom.games import rules_for
-from boardroom.server.kinds import exchange_demo
+from boardroom.games.exchange.kind import demo as exchange_demo
 from boardroom.web import exports
 from boardroom.web.pages import pick_language
 

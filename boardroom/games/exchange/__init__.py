@@ -8,14 +8,14 @@
 """
 
 from boardroom.games.exchange.draft import Autoplay, strongest_move
+from boardroom.games.exchange.kind import KIND, RULES
 from boardroom.games.exchange.rules import ExchangeRules
 from boardroom.games.exchange.ruleset import PRESETS, Ruleset, load_ruleset
 from boardroom.games.exchange.schema import command_schema
 from boardroom.games.exchange.state import ExchangeState
 
-RULES = ExchangeRules()
-
 __all__ = [
+    "KIND",
     "PRESETS",
     "RULES",
     "Autoplay",

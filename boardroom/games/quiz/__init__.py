@@ -21,19 +21,16 @@ Team members are the pieces; every jump of a capture is fought with a question.
 
 from __future__ import annotations
 
-from typing import Final
-
 from boardroom.games.quiz.bank import Bank, BankError, Question, SiqError, parse_bank, read_bank
-from boardroom.games.quiz.decide import decide
 from boardroom.games.quiz.errors import RulesetError, SetupError
-from boardroom.games.quiz.evolve import evolve
+from boardroom.games.quiz.kind import KIND
+from boardroom.games.quiz.rules import RULES, QuizRules
 from boardroom.games.quiz.ruleset import Ruleset
 from boardroom.games.quiz.schema import command_schema, setup_schema
-from boardroom.games.quiz.setup import setup
-from boardroom.games.quiz.state import Json, QuizState
-from boardroom.games.quiz.views import next_deadline, view
+from boardroom.games.quiz.state import QuizState
 
 __all__ = [
+    "KIND",
     "RULES",
     "Bank",
     "BankError",
@@ -49,31 +46,3 @@ __all__ = [
     "read_bank",
     "setup_schema",
 ]
-
-
-class QuizRules:
-    """The quiz core as the kernel's :class:`~boardroom.kernel.Rules`."""
-
-    name = "quiz"
-
-    def setup(self, spec: Json) -> QuizState:
-        return setup(spec)
-
-    def decide(self, state: QuizState, command: Json, now: float) -> list[Json]:
-        return decide(state, command, now)
-
-    def evolve(self, state: QuizState, event: Json) -> QuizState:
-        return evolve(state, event)
-
-    def next_deadline(self, state: QuizState) -> float | None:
-        return next_deadline(state)
-
-    def view(self, state: QuizState, viewer: str, *, events_since: int = 0) -> Json:
-        return view(state, viewer, events_since=events_since)
-
-    def command_schema(self) -> Json:
-        """The JSON Schema of the quiz commands (see :mod:`.schema`)."""
-        return command_schema()
-
-
-RULES: Final = QuizRules()

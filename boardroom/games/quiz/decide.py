@@ -22,8 +22,8 @@ from boardroom.games.quiz.duel import (
     win,
 )
 from boardroom.games.quiz.schema import command_errors
-from boardroom.games.quiz.state import Duel, Json, QuizState
-from boardroom.kernel import Refused
+from boardroom.games.quiz.state import Duel, QuizState
+from boardroom.kernel import Json, Refused
 
 Decider = Callable[[QuizState, Json, float], list[Json]]
 

@@ -7,7 +7,8 @@ from __future__ import annotations
 from typing import Any
 
 from boardroom.draughts import Board, Move
-from boardroom.games.quiz.state import Duel, Json, QuizState
+from boardroom.games.quiz.state import Duel, QuizState
+from boardroom.kernel import Json
 
 #: Why the board ended the game, as the quiz names it.
 END_REASONS = {"reached_last_row": "reached_far_row", "no_moves": "no_moves"}

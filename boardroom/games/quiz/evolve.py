@@ -12,7 +12,8 @@ from collections.abc import Callable
 
 from boardroom.draughts import Board
 from boardroom.games.quiz.duel import apply_jumps, current, locate
-from boardroom.games.quiz.state import Duel, Json, Jump, QuizState, Snapshot
+from boardroom.games.quiz.state import Duel, Jump, QuizState, Snapshot
+from boardroom.kernel import Json
 
 Evolver = Callable[[QuizState, Json], None]
 

@@ -13,8 +13,7 @@ from typing import Any
 from boardroom.draughts import Board
 from boardroom.games.quiz.bank import Bank, Question
 from boardroom.games.quiz.ruleset import Ruleset
-
-Json = dict[str, Any]
+from boardroom.kernel import Json
 
 
 @dataclass(frozen=True)

@@ -13,8 +13,8 @@ import copy
 from typing import Any
 
 from boardroom.games.quiz.bank import Question
-from boardroom.games.quiz.state import Duel, Json, QuizState
-from boardroom.kernel import Refused
+from boardroom.games.quiz.state import Duel, QuizState
+from boardroom.kernel import Json, Refused
 
 SCREENS = ("host", "projector")
 

@@ -1,20 +1,18 @@
-"""``boardroom serve``: the app on uvicorn, demo games, links printed at start."""
+"""``boardroom serve``: the whole app (the server and its pages) on uvicorn, demo games,
+links printed at start."""
 
 from __future__ import annotations
-
-import dataclasses
 
 import uvicorn
 from fastapi import FastAPI
 
 from boardroom.server import collector, logs
-from boardroom.server.app import create_app, created_json
+from boardroom.server.app import created_json
 from boardroom.server.bus import bus_for
 from boardroom.server.config import Settings
 from boardroom.server.hub import Hub
-from boardroom.server.kinds import KINDS
-from boardroom.server.tokens import hash_secret, new_secret
 from boardroom.store import Store
+from boardroom.web.app import create_app
 
 
 def build_app(settings: Settings) -> FastAPI:
@@ -24,23 +22,13 @@ def build_app(settings: Settings) -> FastAPI:
 
 
 async def open_demos(hub: Hub) -> None:
-    """One ready demo game of each kind (reused across restarts; a new host secret each time)."""
-    existing = {record.game: record for record in await hub._db(hub.store.games, True)}
-    for game, kind in KINDS.items():
-        record = existing.get(game)
-        if record is None:
-            made = await hub.create_game(kind.demo(), demo=True)
-            record, secret = made.record, made.host_secret
-        else:
-            secret = new_secret()
-            await hub._db(hub.store.set_host_secret, record.game_id, hash_secret(secret))
-            live = await hub.get(record.game_id)
-            live.record = dataclasses.replace(live.record, host_secret_hash=hash_secret(secret))
-        links = created_json(hub, record.game_id, record.code, game, secret)["links"]
-        print(f"demo {game} game {record.game_id} (code {record.code})", flush=True)
-        print(f"  host:      {links['host']}", flush=True)
-        print(f"  join:      {links['join']}", flush=True)
-        print(f"  projector: {links['projector']}", flush=True)
+    """One ready demo game of each kind, its links printed."""
+    for made in await hub.open_demos():
+        record = made.record
+        links = created_json(hub, record.game_id, record.code, record.game, made.host_secret)
+        print(f"demo {record.game} game {record.game_id} (code {record.code})", flush=True)
+        for name in ("host", "join", "projector"):
+            print(f"  {name + ':':<10} {links['links'][name]}", flush=True)
 
 
 def serve(settings: Settings) -> None:

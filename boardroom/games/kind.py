@@ -1,0 +1,63 @@
+"""A game kind's descriptor: what every outer layer needs to know of one game, in one place.
+
+A game package (``boardroom/games/<name>/``) exposes ``KIND``, a :class:`GameKind`: its
+rules (the core the kernel runs), the seats people take and what a joining person may
+read of them, a demo setup, the presets the start page offers, the command schema, and
+what the live server needs to send a seat only the events it lacks. Everything here is
+pure (data and functions of views); what needs an outer layer (a robot, a download)
+is registered by that layer under the kind's ``name`` (see ``docs/game-kinds.md``).
+
+>>> from boardroom.games.registry import KINDS
+>>> sorted(KINDS) == sorted(kind.name for kind in KINDS.values())
+True
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Hashable
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from boardroom.kernel import Json, Rules
+
+
+def _no_history(view: Json) -> Hashable:
+    return None
+
+
+def _never_rereads(events: list[Json]) -> bool:
+    return False
+
+
+@dataclass(frozen=True)
+class GameKind:
+    """One game kind.
+
+    ``roles(host_view)``: the seats players take, in order. ``shared_roles``: several
+    people may sit in one role (a quiz team on three phones). ``seat_labels(public_view,
+    roles)``: what a joining person may read of each role (names only, from the
+    projector's view). ``history_key`` / ``rereads``: see :class:`Frames` in the server.
+    """
+
+    name: str
+    rules: Rules[Any]
+    source: Path
+    """The package directory: a snapshot is used only by the code that made it."""
+    roles: Callable[[Json], list[str]]
+    shared_roles: bool
+    seat_labels: Callable[[Json, list[str]], dict[str, Json]]
+    demo: Callable[[], Json]
+    presets: Callable[[], Json]
+    command_schema: Callable[[], Json]
+    frame_events: frozenset[str] = field(default_factory=frozenset)
+    """Events after which a replay keeps a frame (public in every view)."""
+    history_key: Callable[[Json], Hashable] = _no_history
+    """What, read from a seat's view, the reading of its past events depends on: while
+    it stays the same, the events a client holds are still the ones a whole view shows."""
+    rereads: Callable[[list[Json]], bool] = _never_rereads
+    """Whether these new events (as a seat sees them) change how the earlier ones read."""
+
+    def setup(self, spec: Json) -> Any:
+        """Validate a setup line: the initial state, or :class:`~boardroom.kernel.Refused`."""
+        return self.rules.setup(spec)

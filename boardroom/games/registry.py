@@ -1,0 +1,15 @@
+"""The game kinds, by the name a setup line gives (``"game": "exchange"``): one line a kind.
+
+>>> list(KINDS)
+['exchange', 'quiz']
+"""
+
+from __future__ import annotations
+
+from typing import Final
+
+from boardroom.games.exchange import KIND as EXCHANGE
+from boardroom.games.kind import GameKind
+from boardroom.games.quiz import KIND as QUIZ
+
+KINDS: Final[dict[str, GameKind]] = {kind.name: kind for kind in (EXCHANGE, QUIZ)}
