@@ -41,10 +41,15 @@ async def kinds() -> Json:
     return {
         "kinds": [
             {"name": kind.name, "shared_roles": kind.shared_roles}
-            | {"downloads": list(exports.DOWNLOADS.get(kind.name, {}))}
+            | {"downloads": _downloads(kind.name)}
             for kind in KINDS.values()
         ]
     }
+
+
+def _downloads(game: str) -> list[Json]:
+    offered = exports.DOWNLOADS.get(game, {})
+    return [{"name": name, "filename": made.filename} for name, made in offered.items()]
 
 
 @router.get("/join/{code}")

@@ -3,6 +3,7 @@ import { h, fill, field, panel } from "./dom.js";
 import { t } from "./i18n.js";
 import { call, keepSecret } from "./api.js";
 import { topbar, errorLine } from "./shell.js";
+import { kindModule } from "./kinds.js";
 
 export default async function join(root) {
   const bar = topbar(t("join.title"));
@@ -27,23 +28,20 @@ export default async function join(root) {
       h("a", { href: "/join", text: t("join.try_again") })));
     return;
   }
+  const kind = await kindModule(info.game);
   const error = errorLine();
   const name = h("input", { type: "text", name: "name", maxlength: "40", required: true, autocomplete: "nickname" });
   let picked = null;
   const roleButtons = info.roles.map((role) => {
-    const lines = [h("b", { text: role.name })];
-    if (info.game === "exchange") {
-      lines.push(h("small", { text: role.firms.length ? t("join.directs", { firms: role.firms.join(", ") }) : t("join.no_firm") }));
-    } else {
-      lines.push(h("small", { text: t("join.members", { n: role.members.length, people: role.people }) }));
-    }
+    const lines = [h("b", { text: role.name }), kind.seatLine(role)];
     if (role.robot) lines.push(h("span", { class: "pill", text: t("seat.robot") }));
     else if (!role.free) lines.push(h("span", { class: "pill warn", text: t("seat.taken") }));
     const button = h("button", { type: "button", disabled: !role.free, dataset: { role: role.role } }, lines);
     button.addEventListener("click", () => {
       picked = role.role;
       for (const other of roleButtons) other.classList.toggle("picked", other === button);
-      if (info.game === "exchange" && !name.value.trim()) name.value = role.name;
+      const own = kind.nameFor(role);
+      if (own && !name.value.trim()) name.value = own;
       name.focus();
     });
     return button;
@@ -51,7 +49,7 @@ export default async function join(root) {
   const submit = h("button", { type: "submit", class: "primary", text: t("join.take_seat") });
   const form = h("form", { class: "stack" },
     h("div", { class: "role-list" }, roleButtons),
-    field(t("join.your_name"), name, info.game === "quiz" ? t("join.name_help_quiz") : t("join.name_help")),
+    field(t("join.your_name"), name, t(kind.joinTexts.nameHelp)),
     h("div", { class: "row" }, submit, error.el));
   form.addEventListener("submit", async (event) => {
     event.preventDefault();
@@ -80,6 +78,6 @@ export default async function join(root) {
       h("a", { href: `/play/${info.game_id}#secret=${encodeURIComponent(mine)}`, text: t("join.continue") })) : null,
     panel(t("join.game", { game: t(`game.${info.game}`), code: info.code }),
       info.started ? h("p", { class: "muted", text: t("join.started") }) : null,
-      h("p", { text: info.game === "exchange" ? t("join.pick_player") : t("join.pick_team") }), form),
+      h("p", { text: t(kind.joinTexts.pick) }), form),
     panel(t("join.screen"), h("a", { class: "button", href: `/play/${info.game_id}#role=projector`, text: t("join.projector") })));
 }

@@ -9,18 +9,8 @@ function qr(data, label) {
   return h("img", { class: "qr", alt: label, src: `/api/web/qr.svg?data=${encodeURIComponent(data)}`, width: "220", height: "220" });
 }
 
-function roleLabel(view, role) {
-  if (!view) return role;
-  if (view.game === "exchange") {
-    const firms = Object.entries(view.firms || {}).filter(([, f]) => f.director === role).map(([n]) => n);
-    const name = (view.players || {})[role] || role;
-    return firms.length ? `${name} — ${t("join.directs", { firms: firms.join(", ") })}` : name;
-  }
-  const team = (view.teams || {})[role];
-  return team ? `${team.name} (${t(`color.${team.color}`)})` : role;
-}
-
 export function lobbyPanel(ctx) {
+  const roleLabel = (view, role) => (view ? ctx.kind.roleLabel(view, role) : role);
   const error = errorLine();
   const joinUrl = `${location.origin}/join/${ctx.me.code}`;
   const projectorUrl = `${location.origin}/play/${ctx.gameId}#role=projector`;
@@ -83,7 +73,7 @@ export function lobbyPanel(ctx) {
     if (!lobby) return;
     const byRole = {};
     for (const seat of lobby.seats) (byRole[seat.role] ||= []).push(seat);
-    const shared = view && view.game === "quiz";
+    const shared = lobby.shared;
     const roles = [...lobby.roles, ...(byRole.projector ? ["projector"] : [])];
     const key = JSON.stringify([lobby.seats, roles.map((r) => roleLabel(view, r))]);
     if (key === shownKey) return;

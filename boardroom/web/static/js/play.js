@@ -6,6 +6,7 @@ import { t } from "./i18n.js";
 import { call, secretFor, commandId, Socket, ApiError } from "./api.js";
 import { topbar, banner } from "./shell.js";
 import { startClock } from "./clock.js";
+import { kindModule } from "./kinds.js";
 
 async function projectorSecret(gameId) {
   const key = `br:projector:${gameId}`;
@@ -54,8 +55,8 @@ export default async function play(root) {
   };
   const status = h("div", { class: "hidden" });
   fill(root, bar.el, status);
-  const module = me.game === "exchange" ? await import("./exchange.js") : await import("./quiz.js");
-  const screen = module.mount(root, ctx);
+  ctx.kind = await kindModule(me.game);
+  const screen = ctx.kind.mount(root, ctx);
   root.dataset.role = me.role;
   root.dataset.seat = me.seat;
   new Socket(gameId, secret, {

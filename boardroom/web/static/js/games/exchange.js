@@ -1,14 +1,22 @@
 // Exchange Draughts: the player screen, the host console and the projector — one view each,
 // straight from the seat's projection (nothing here can show what the view does not hold).
-import { h, fill, field, panel, options, table } from "./dom.js";
-import { t, num } from "./i18n.js";
-import { Board, FIRM_HUES, flipButton } from "./board.js";
-import { left, mmss, everyTick } from "./clock.js";
-import { lineChart } from "./charts.js";
-import { errorLine } from "./shell.js";
-import { lobbyPanel } from "./lobby.js";
+import { h, s, fill, field, panel, options, table } from "../dom.js";
+import { t, num } from "../i18n.js";
+import { Board, FIRM_HUES, flipButton } from "../board.js";
+import { left, mmss, everyTick } from "../clock.js";
+import { lineChart, barChart } from "../charts.js";
+import { errorLine } from "../shell.js";
+import { lobbyPanel } from "../lobby.js";
+import { paramInput, getPath, setPath, lines } from "../forms.js";
+import { controlsPanel } from "../controls.js";
 
 const FIRMS = [1, 2, 3, 4, 5, 6, 7, 8];
+const PLAYER_HUES = ["#1565c0", "#c62828", "#2e7d32", "#6a1b9a", "#ef6c00", "#00838f", "#5d4037", "#ad1457", "#283593", "#9e9d24"];
+
+function fraction(text) {
+  const [a, b] = String(text).split("/");
+  return b === undefined ? Number(a) : Number(a) / Number(b);
+}
 
 export function names(view) {
   const players = view.players || {};
@@ -527,44 +535,6 @@ function logPanel(ctx) {
   };
 }
 
-// --- host controls ----------------------------------------------------------------------------------
-
-export function controlsPanel(ctx, hasExtend = true) {
-  const error = errorLine();
-  const seconds = h("input", { type: "number", name: "extend-seconds", min: "1", value: "60" });
-  const button = (action, label, command, cls) => h("button", {
-    type: "button", class: cls || "", dataset: { action }, text: label,
-    onclick: async () => {
-      error.clear();
-      try { await ctx.send(typeof command === "function" ? command() : command); } catch (err) { error.show(err); }
-    },
-  });
-  const buttons = {
-    start: button("start", t("host.start"), { type: "start" }, "primary"),
-    pause: button("pause", t("host.pause"), { type: "pause" }),
-    resume: button("resume", t("host.resume"), { type: "resume" }),
-    end_phase: button("end-phase", t("host.end_phase"), { type: "end_phase" }),
-    end_game: button("end-game", t("host.end_game"), { type: "end_game" }, "danger"),
-  };
-  const extend = button("extend", t("host.extend"), () => ({ type: "extend", seconds: Math.max(1, Math.round(Number(seconds.value) || 60)) }));
-  const el = panel(t("host.controls"), h("div", { class: "row" }, Object.values(buttons),
-    hasExtend ? h("span", { class: "row" }, seconds, extend) : null), error.el);
-  el.dataset.panel = "controls";
-  return {
-    el,
-    update(v) {
-      const started = v.started ?? v.phase !== "setup";
-      const over = v.phase === "ended";
-      buttons.start.classList.toggle("hidden", started);
-      buttons.pause.classList.toggle("hidden", !started || over || v.paused);
-      buttons.resume.classList.toggle("hidden", !v.paused || over);
-      buttons.end_phase.classList.toggle("hidden", !started || over || !["board", "exchange", "meeting_calls", "meetings"].includes(v.phase));
-      buttons.end_game.classList.toggle("hidden", !started || over);
-      if (extend.parentElement) extend.parentElement.classList.toggle("hidden", !started || over);
-    },
-  };
-}
-
 // --- the screens --------------------------------------------------------------------------------------
 
 /** Build the seat's screen; returns {update(view), lobby(frame)}. */
@@ -620,3 +590,288 @@ export function mount(root, ctx) {
     lobby(frame) { lobby?.lobby(frame); },
   };
 }
+
+// --- the start page's form ---------------------------------------------------------------------
+
+const EXCHANGE_PARAMS = [
+  ["years", "int"], ["moves_per_year", "int"], ["move_min_s", "int"], ["move_max_s", "int"],
+  ["session_s", "int"], ["opening_session", "bool"], ["meeting_call_min_shares", "int"],
+  ["meeting_call_window_s", "int"], ["meeting_s", "int"], ["time_scale", "float"],
+  ["player_cash", "int"], ["firm_cash", "int"], ["state_cash", "int"], ["shares_per_firm", "int"],
+  ["initial_holdings.state", "int"], ["initial_holdings.director", "int"], ["nominal_price", "int"],
+  ["income_man", "int"], ["income_king", "int"], ["capture_man", "int"], ["capture_king", "int"],
+  ["capture_paid_by", ["market", "victim"]], ["value_man", "int"], ["value_king", "int"],
+  ["tax_rate", "int"], ["payout", "int"], ["privatization_lot", "int"], ["official_salary", "int"],
+  ["board_win_bonus", "int"],
+];
+
+/** The start page's part for a new exchange game: {el, setup(), robotRoles(setup)}. */
+export function startForm(presets) {
+  const preset = options(h("select", { name: "preset" }), Object.keys(presets).map((p) => [p, t(`preset.${p}`)]));
+  preset.value = "demo";
+  const presetHelp = h("small", { class: "help" });
+  const xParams = EXCHANGE_PARAMS.map(([name, kind]) => [name, paramInput("exchange", name, kind)]);
+  const loadPreset = () => {
+    const values = presets[preset.value];
+    for (const [name, input] of xParams) input.set(getPath(values, name));
+    presetHelp.textContent = t(`preset.${preset.value}.help`);
+  };
+  preset.addEventListener("change", loadPreset);
+  loadPreset();
+  const players = h("textarea", { name: "players", rows: "6" });
+  players.value = [1, 2, 3, 4].map((n) => t("start.player_n", { n })).join("\n");
+  const xRobots = h("input", { type: "number", name: "robots", min: "0", value: "0" });
+  const directors = h("div", { class: "form-grid" });
+  const officials = h("div", { class: "row" });
+  const advanced = h("textarea", { name: "advanced", rows: "4", placeholder: '{"placement": {"1": ["c3"], "5": ["d4"]}}' });
+  const seed = h("input", { type: "number", name: "seed", value: String(Math.floor(Math.random() * 1e6)) });
+  const directorSelects = [];
+  const refreshRoster = () => {
+    const names = lines(players.value);
+    const pairs = [["", t("start.no_director")], ...names.map((name, i) => [`p${i + 1}`, name])];
+    if (!directorSelects.length) {
+      for (let firm = 1; firm <= 8; firm += 1) {
+        const select = h("select", { name: `director-${firm}` });
+        directorSelects.push(select);
+        directors.append(field(t("firm.n", { n: firm }), select));
+      }
+    }
+    directorSelects.forEach((select, i) => {
+      const had = select.value;
+      options(select, pairs, false);
+      select.value = had && pairs.some(([v]) => v === had) ? had : (names.length ? `p${(i % names.length) + 1}` : "");
+    });
+    const checked = new Set([...officials.querySelectorAll("input:checked")].map((x) => x.value));
+    fill(officials, names.map((name, i) => h("label", { class: "row" },
+      h("input", { type: "checkbox", value: `p${i + 1}`, name: "official", checked: checked.has(`p${i + 1}`) }),
+      h("span", { text: name }))));
+    xRobots.max = String(names.length);
+  };
+  players.addEventListener("input", refreshRoster);
+  refreshRoster();
+
+  const exchangeForm = h("div", { class: "stack" },
+    panel(t("start.rules"), field(t("start.preset"), preset, ""), presetHelp,
+      h("details", { open: true }, h("summary", { text: t("start.parameters") }),
+        h("div", { class: "form-grid" }, xParams.map(([, input]) => input.wrap))),
+      h("details", {}, h("summary", { text: t("start.advanced") }),
+        field(t("start.advanced_json"), advanced, t("start.advanced_help")), field(t("start.seed"), seed))),
+    panel(t("start.players"), field(t("start.players_names"), players, t("start.players_help")),
+      field(t("start.robots"), xRobots, t("start.robots_help")),
+      h("h3", { text: t("start.directors") }), h("small", { class: "help", text: t("start.directors_help") }), directors,
+      h("h3", { text: t("start.officials") }), h("small", { class: "help", text: t("start.officials_help") }), officials));
+
+
+  const el = exchangeForm;
+  const exchangeSetup = () => {
+    const base = presets[preset.value];
+    const ruleset = { preset: preset.value };
+    for (const [name, input] of xParams) {
+      const value = input.get();
+      if (JSON.stringify(value) !== JSON.stringify(getPath(base, name))) {
+        if (name.startsWith("initial_holdings.")) {
+          ruleset.initial_holdings = { ...base.initial_holdings, ...(ruleset.initial_holdings || {}) };
+        }
+        setPath(ruleset, name, value);
+      }
+    }
+    if (advanced.value.trim()) {
+      let extra;
+      try { extra = JSON.parse(advanced.value); } catch (err) { throw new Error(t("start.advanced_bad", { error: err.message })); }
+      Object.assign(ruleset, extra);
+    }
+    const names = lines(players.value);
+    const directorMap = {};
+    directorSelects.forEach((select, i) => { if (select.value) directorMap[String(i + 1)] = select.value; });
+    return {
+      game: "exchange",
+      seed: Number(seed.value) || 0,
+      ruleset,
+      players: names.map((name, i) => ({ id: `p${i + 1}`, name: name.slice(0, 40) })),
+      directors: directorMap,
+      officials: [...officials.querySelectorAll("input:checked")].map((x) => x.value),
+    };
+  };
+  return { el, setup: exchangeSetup, robots: () => Number(xRobots.value) || 0, robotRoles: (setup) => setup.players.map((p) => p.id) };
+}
+
+// --- the join page and the lobby -----------------------------------------------------------------
+
+/** What the join page says: pick a player; the name is the player's. */
+export const joinTexts = { pick: "join.pick_player", nameHelp: "join.name_help" };
+
+/** The line under a player's name on the join page: the firms they direct. */
+export function seatLine(role) {
+  return h("small", { text: role.firms.length ? t("join.directs", { firms: role.firms.join(", ") }) : t("join.no_firm") });
+}
+
+/** The name a person picking this seat starts with (the player's own). */
+export function nameFor(role) {
+  return role.name;
+}
+
+/** A seat as the host's lobby names it: the player and the firms they direct. */
+export function roleLabel(view, role) {
+  const firms = Object.entries(view.firms || {}).filter(([, f]) => f.director === role).map(([n]) => n);
+  const name = (view.players || {})[role] || role;
+  return firms.length ? `${name} — ${t("join.directs", { firms: firms.join(", ") })}` : name;
+}
+
+// --- the results page --------------------------------------------------------------------------
+
+/** The results page's panels for an exchange game: rankings, charts, the reveal. */
+export function results(main, view) {
+  const n = names(view);
+  const res = view.results;
+  if (res) {
+    const board = res.board && res.board.winner ? t("x.board_won", { color: t(`color.${res.board.winner}`) }) : t("r.board_undecided");
+    main.append(panel(t("r.rankings"),
+      h("p", {}, h("b", { text: board }), " · ", t(`r.reason.${res.reason}`)),
+      table([t("r.rank"), t("r.player"), t("r.wealth"), t("r.gain"), t("r.gain_rank")], res.players.map((p) => [
+        String(p.rank), h("b", { text: p.name }), num(p.wealth), `${p.gain >= 0 ? "+" : ""}${num(p.gain)}`, String(p.gain_rank),
+      ]), "podium"),
+      h("h3", { text: t("r.firms") }),
+      table([t("r.rank"), t("x.stock"), t("r.value"), t("r.per_share"), t("x.director")], res.firms.map((f) => [
+        String(f.rank), h("span", {}, t("firm.n", { n: f.firm })), fraction(f.value).toFixed(2), fraction(f.per_share).toFixed(2), n.player(f.director),
+      ])),
+      h("p", { class: "muted", text: t("r.state_wealth", { n: num(res.state.wealth) }) })));
+    main.append(panel(t("r.charts"),
+      h("h3", { text: t("r.wealth_by_player") }),
+      barChart(res.players.map((p, i) => ({ name: p.name, value: p.wealth, color: PLAYER_HUES[i % PLAYER_HUES.length] })), { label: t("r.wealth_by_player") }),
+      h("h3", { text: t("r.prices_by_year") }), pricesChart(view),
+      h("h3", { text: t("r.dividends") }), dividendsChart(view)));
+    main.append(revealPanel(view, res.reveal));
+  }
+}
+
+function pricesChart(view) {
+  const labels = [t("x.start")];
+  const series = FIRMS.map(() => [view.ruleset.nominal_price]);
+  for (const e of view.events || []) {
+    if (e.type === "session_closed") {
+      labels.push(e.year ? t("x.year_short", { year: e.year }) : t("x.opening_short"));
+      FIRMS.forEach((f, i) => series[i].push(e.closes[String(f)] ?? null));
+    }
+  }
+  return lineChart(labels, FIRMS.map((f, i) => ({ name: t("firm.n", { n: f }), color: FIRM_HUES[f], points: series[i] })), { label: t("r.prices_by_year") });
+}
+
+function dividendsChart(view) {
+  const years = [];
+  const byFirm = Object.fromEntries(FIRMS.map((f) => [f, []]));
+  let year = 0;
+  for (const e of view.events || []) {
+    if (e.type === "phase_changed") year = e.year;
+    if (e.type === "dividend_paid") {
+      if (!years.includes(year)) years.push(year);
+      byFirm[e.firm][years.indexOf(year)] = e.per_share;
+    }
+  }
+  if (!years.length) return h("p", { class: "muted", text: t("r.no_dividends") });
+  return lineChart(years.map((y) => t("x.year_short", { year: y })),
+    FIRMS.map((f) => ({ name: t("firm.n", { n: f }), color: FIRM_HUES[f], points: years.map((_, i) => byFirm[f][i] ?? 0) })), { label: t("r.dividends"), zero: true });
+}
+
+/** Votes each person commands in each firm: own shares plus those of the firms they direct. */
+export function control(record, shares) {
+  const out = {};
+  for (const f of FIRMS) {
+    const votes = {};
+    for (const [holder, held] of Object.entries(record.holdings || {})) {
+      const q = held[String(f)] || 0;
+      if (!q) continue;
+      let voter = holder;
+      if (holder.startsWith("firm:")) voter = record.directors[holder.slice(5)] || "host";
+      if (holder === "state") voter = "state";
+      votes[voter] = (votes[voter] || 0) + q;
+    }
+    const people = Object.entries(votes).filter(([v]) => v !== "state" && v !== "host").sort((a, b) => b[1] - a[1]);
+    out[f] = { votes, top: people[0] ? people[0][0] : null, topVotes: people[0] ? people[0][1] : 0, majority: people[0] ? people[0][1] * 2 > shares : false };
+  }
+  return out;
+}
+
+function revealPanel(view, reveal) {
+  const n = names(view);
+  const slider = h("input", { type: "range", min: "0", max: String(reveal.length - 1), value: String(reveal.length - 1), name: "reveal-year" });
+  const label = h("b");
+  const graph = h("div");
+  const tableBox = h("div", { class: "scroll-x" });
+  const shares = view.ruleset.shares_per_firm;
+  const draw = () => {
+    const record = reveal[Number(slider.value)];
+    label.textContent = record.final ? t("r.final") : record.year ? t("x.year_short", { year: record.year }) : t("r.before_start");
+    const ctl = control(record, shares);
+    fill(graph, network(record, ctl, n));
+    fill(tableBox, table([t("x.stock"), t("r.public_director"), t("r.real_control"), t("r.their_votes")], FIRMS.map((f) => {
+      const c = ctl[f];
+      const director = record.directors[String(f)];
+      const hidden = c.top && c.top !== director;
+      return [t("firm.n", { n: f }), n.player(director), h("b", { class: hidden ? "error" : "", text: c.top ? n.player(c.top) : "—" }),
+        `${c.topVotes}/${shares}${c.majority ? ` (${t("r.majority")})` : ""}`];
+    })));
+  };
+  slider.addEventListener("input", draw);
+  draw();
+  const el = panel(t("r.reveal"), h("p", { class: "muted", text: t("r.reveal_help") }), h("div", { class: "row" }, label), slider, graph, tableBox);
+  el.dataset.panel = "reveal";
+  return el;
+}
+
+function network(record, ctl, n) {
+  const people = Object.keys(record.holdings).filter((a) => !a.startsWith("firm:") && a !== "state");
+  for (const d of Object.values(record.directors)) if (d && !people.includes(d)) people.push(d);
+  people.sort();
+  const width = 640;
+  const rowH = 34;
+  const height = Math.max(people.length + 1, 8) * rowH + 30;
+  const px = 120;
+  const fx = 470;
+  const pos = {};
+  people.forEach((p, i) => { pos[p] = [px, 30 + i * rowH]; });
+  pos.state = [px, 30 + people.length * rowH];
+  FIRMS.forEach((f, i) => { pos[`firm:${f}`] = [fx, 30 + i * ((height - 50) / 7)]; });
+  const svg = s("svg", { class: "network", viewBox: `0 0 ${width} ${height}`, role: "img", "aria-label": "ownership" });
+  for (const [holder, held] of Object.entries(record.holdings)) {
+    for (const [stock, q] of Object.entries(held)) {
+      const a = pos[holder];
+      const b = pos[`firm:${stock}`];
+      if (!a || !b || !q) continue;
+      const firmHolder = holder.startsWith("firm:");
+      const x1 = firmHolder ? a[0] - 18 : a[0] + 60;
+      const bend = firmHolder ? `C${x1 - 90},${a[1]} ${b[0] - 90},${b[1]} ${b[0] - 18},${b[1]}` : `C${(x1 + b[0]) / 2},${a[1]} ${(x1 + b[0]) / 2},${b[1]} ${b[0] - 18},${b[1]}`;
+      svg.append(s("path", { d: `M${x1},${a[1]} ${bend}`, fill: "none", stroke: holder === "state" ? "#9e9e9e" : FIRM_HUES[stock], "stroke-opacity": 0.55, "stroke-width": 1 + q / 2 },
+        s("title", { text: `${n.account(holder)} → ${t("firm.n", { n: stock })}: ${q}` })));
+    }
+  }
+  for (const f of FIRMS) {
+    const [x, y] = pos[`firm:${f}`];
+    const director = record.directors[String(f)];
+    const c = ctl[f];
+    svg.append(s("circle", { cx: x, cy: y, r: 16, fill: f <= 4 ? "#fff" : "#222", stroke: FIRM_HUES[f], "stroke-width": 4 }));
+    svg.append(s("text", { x, y: y + 4, "text-anchor": "middle", fill: f <= 4 ? "#111" : "#fff", "font-weight": "700", text: String(f) }));
+    svg.append(s("text", { x: x + 22, y: y + 4, "font-size": "11", fill: "currentColor", text: truncate(`${n.player(director)}${c.top && c.top !== director ? ` ⇐ ${n.player(c.top)}` : ""}`, 22) }));
+  }
+  for (const p of [...people, "state"]) {
+    const [x, y] = pos[p];
+    svg.append(s("rect", { x: x - 110, y: y - 12, width: 170, height: 24, rx: 6, fill: p === "state" ? "#eceff1" : "#e3f2fd", stroke: "#90a4ae" }));
+    svg.append(s("text", { x: x - 25, y: y + 4, "text-anchor": "middle", "font-size": "12", fill: "#111", text: truncate(n.account(p), 22) }, s("title", { text: n.account(p) })));
+  }
+  return svg;
+}
+
+function truncate(text, k) {
+  return text.length > k ? `${text.slice(0, k - 1)}…` : text;
+}
+
+/** A replay frame on the results page: the board, and the prices under it. */
+export const replay = {
+  named: false,
+  show(board, extra, frame) {
+    const v = frame.view;
+    const move = frame.event.move || null;
+    board.update({ pieces: exchangePieces(v), last: frame.event.type === "moved" ? move : null, interactive: false });
+    fill(extra, table(FIRMS.map((f) => t("firm.n", { n: f })), [FIRMS.map((f) => String((v.prices || {})[String(f)] ?? ""))]));
+  },
+  describe: (event, v) => describe(event, v),
+};

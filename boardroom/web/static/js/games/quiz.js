@@ -1,11 +1,14 @@
 // Quiz Draughts: the team screen, the host's duel console and the projector.
-import { h, fill, panel, field, options } from "./dom.js";
-import { t } from "./i18n.js";
-import { Board, TEAM_HUES, flipButton, pathOf } from "./board.js";
-import { left, mmss, everyTick } from "./clock.js";
-import { errorLine } from "./shell.js";
-import { lobbyPanel } from "./lobby.js";
-import { controlsPanel } from "./exchange.js";
+import { h, fill, panel, field, options, table } from "../dom.js";
+import { t } from "../i18n.js";
+import { barChart } from "../charts.js";
+import { Board, TEAM_HUES, flipButton, pathOf } from "../board.js";
+import { left, mmss, everyTick } from "../clock.js";
+import { errorLine } from "../shell.js";
+import { lobbyPanel } from "../lobby.js";
+import { paramInput, lines, parseMember } from "../forms.js";
+import { call } from "../api.js";
+import { controlsPanel } from "../controls.js";
 
 export function teamIds(view) {
   return Object.keys(view.teams || {});
@@ -341,3 +344,130 @@ export function mount(root, ctx) {
     lobby(frame) { lobby?.lobby(frame); },
   };
 }
+
+// --- the start page's form ---------------------------------------------------------------------
+
+const QUIZ_PARAMS = [
+  ["duel", ["defender", "attacker", "none"]], ["answer_s", "float?"], ["time_scale", "float"],
+  ["points_capture", "float"], ["points_repel", "float"], ["points_win", "float"],
+  ["captain_is_king", "bool"], ["men_capture_backward", "bool"], ["promotion", ["win", "king"]],
+  ["auto_judge_choices", "bool"], ["question_order", ["bank", "shuffled"]],
+];
+
+/** The start page's part for a new quiz final: {el, setup(), robotRoles(setup)}. */
+export function startForm(presets) {
+  const qParams = QUIZ_PARAMS.map(([name, kind]) => [name, paramInput("quiz", name, kind, "q-")]);
+  for (const [name, input] of qParams) input.set(presets[name]);
+  const teams = [0, 1].map((i) => {
+    const name = h("input", { type: "text", name: `team-${i}-name`, maxlength: "40", value: t(`start.team_${i}`) });
+    const score = h("input", { type: "number", name: `team-${i}-score`, value: "0", step: "any" });
+    const members = h("textarea", { name: `team-${i}-members`, rows: "8" });
+    members.value = Array.from({ length: 8 }, (_, k) => (k === 1 ? "*" : "") + t("start.member_n", { team: i === 0 ? "A" : "B", n: k + 1 })).join("\n");
+    return { name, score, members };
+  });
+  const qRobots = h("input", { type: "number", name: "quiz-robots", min: "0", max: "2", value: "0" });
+  const bankFile = h("input", { type: "file", name: "bank", accept: ".csv,.json,.yaml,.yml,.siq" });
+  const bankStatus = h("div", { class: "muted" });
+  let questions = defaultQuestions();
+  bankStatus.textContent = t("start.bank_default", { n: questions.length });
+  bankFile.addEventListener("change", async () => {
+    const file = bankFile.files[0];
+    if (!file) return;
+    const format = file.name.split(".").pop().toLowerCase();
+    bankStatus.textContent = t("start.bank_reading");
+    try {
+      const reply = await call("POST", `/api/web/bank?format=${encodeURIComponent(format)}`, undefined, null, await file.arrayBuffer());
+      questions = reply.questions;
+      bankStatus.className = "ok";
+      bankStatus.textContent = t("start.bank_ok", { n: questions.length, file: file.name });
+    } catch (err) {
+      bankStatus.className = "error";
+      fill(bankStatus, h("div", { text: err.message }),
+        h("ul", {}, (err.details.problems || []).slice(0, 20).map((p) => h("li", { text: p }))));
+    }
+  });
+  const quizForm = h("div", { class: "stack" },
+    panel(t("start.rules"), h("div", { class: "form-grid" }, qParams.map(([, input]) => input.wrap))),
+    panel(t("start.teams"), h("small", { class: "help", text: t("start.members_help") }),
+      h("div", { class: "form-grid" }, teams.map((team, i) => h("div", {},
+        field(t("start.team_name", { n: i + 1 }), team.name), field(t("start.team_score"), team.score, t("start.team_score_help")),
+        field(t("start.members"), team.members)))),
+      field(t("start.quiz_robots"), qRobots, t("start.quiz_robots_help"))),
+    panel(t("start.bank"), field(t("start.bank_file"), bankFile, t("start.bank_help")), bankStatus));
+
+
+  const el = quizForm;
+  const quizSetup = () => {
+    const ruleset = {};
+    for (const [name, input] of qParams) {
+      const value = input.get();
+      if (JSON.stringify(value) !== JSON.stringify(presets[name])) ruleset[name] = value;
+    }
+    return {
+      game: "quiz",
+      seed: Math.floor(Math.random() * 1e6),
+      ruleset,
+      teams: teams.map((team, i) => ({
+        id: i === 0 ? "A" : "B",
+        name: team.name.value.trim().slice(0, 40) || (i === 0 ? "A" : "B"),
+        score: Number(team.score.value) || 0,
+        members: lines(team.members.value).map((line, k) => ({ id: `${i === 0 ? "a" : "b"}${k + 1}`, ...parseMember(line) })),
+      })),
+      questions,
+    };
+  };
+
+  return { el, setup: quizSetup, robots: () => Number(qRobots.value) || 0, robotRoles: (setup) => setup.teams.map((team) => team.id) };
+}
+
+function defaultQuestions() {
+  const list = JSON.parse(t("demo.questions"));
+  return list.map(([text, answer], i) => ({ id: `d${i + 1}`, text, answer }));
+}
+
+// --- the join page and the lobby -----------------------------------------------------------------
+
+/** What the join page says: pick a team; the name is the person's own. */
+export const joinTexts = { pick: "join.pick_team", nameHelp: "join.name_help_quiz" };
+
+/** The line under a team's name on the join page: its members, and who has joined. */
+export function seatLine(role) {
+  return h("small", { text: t("join.members", { n: role.members.length, people: role.people }) });
+}
+
+/** A team member gives their own name. */
+export function nameFor() {
+  return null;
+}
+
+/** A seat as the host's lobby names it: the team and its colour. */
+export function roleLabel(view, role) {
+  const team = (view.teams || {})[role];
+  return team ? `${team.name} (${t(`color.${team.color}`)})` : role;
+}
+
+// --- the results page --------------------------------------------------------------------------
+
+/** The results page's panel for a quiz final: the winner, the scores. */
+export function results(main, view) {
+  const winner = view.winner ? t("q.winner", { team: view.teams[view.winner].name }) : t("q.no_winner");
+  const ids = Object.keys(view.teams);
+  main.append(panel(t("r.rankings"), h("p", {}, h("b", { dataset: { role: "winner" }, text: winner }), view.end_reason ? ` · ${t(`q.reason.${view.end_reason}`)}` : ""),
+    table([t("q.team"), t("q.earlier"), t("q.round_points"), t("q.total"), t("q.left_on_board")], ids.map((id) => {
+      const team = view.teams[id];
+      return [h("b", { text: team.name }), String(team.earlier), String(team.points), String(team.score), String(team.members.filter((m) => m.square).length)];
+    })),
+    barChart(ids.map((id, i) => ({ name: view.teams[id].name, value: view.teams[id].score, color: TEAM_HUES[i] })), { label: t("q.scores") })));
+}
+
+/** A replay frame on the results page: the board with the duel, and the scores. */
+export const replay = {
+  named: true,
+  show(board, extra, frame) {
+    const v = frame.view;
+    const move = frame.event.move || null;
+    board.update({ pieces: quizPieces(v), last: frame.event.type === "move_ended" ? move : null, marks: duelMarks(v), interactive: false });
+    fill(extra, h("div", { class: "row" }, Object.values(v.teams || {}).map((team) => h("span", { class: "pill", text: `${team.name}: ${team.score}` }))));
+  },
+  describe: (event, v) => describe(event, { ...v, teams: v.teams || {} }),
+};

@@ -1,0 +1,41 @@
+// The host's controls every game shares: start, pause, resume, end the phase, end the game,
+// extend the deadline.
+import { h, panel } from "./dom.js";
+import { t } from "./i18n.js";
+import { errorLine } from "./shell.js";
+
+export function controlsPanel(ctx, hasExtend = true) {
+  const error = errorLine();
+  const seconds = h("input", { type: "number", name: "extend-seconds", min: "1", value: "60" });
+  const button = (action, label, command, cls) => h("button", {
+    type: "button", class: cls || "", dataset: { action }, text: label,
+    onclick: async () => {
+      error.clear();
+      try { await ctx.send(typeof command === "function" ? command() : command); } catch (err) { error.show(err); }
+    },
+  });
+  const buttons = {
+    start: button("start", t("host.start"), { type: "start" }, "primary"),
+    pause: button("pause", t("host.pause"), { type: "pause" }),
+    resume: button("resume", t("host.resume"), { type: "resume" }),
+    end_phase: button("end-phase", t("host.end_phase"), { type: "end_phase" }),
+    end_game: button("end-game", t("host.end_game"), { type: "end_game" }, "danger"),
+  };
+  const extend = button("extend", t("host.extend"), () => ({ type: "extend", seconds: Math.max(1, Math.round(Number(seconds.value) || 60)) }));
+  const el = panel(t("host.controls"), h("div", { class: "row" }, Object.values(buttons),
+    hasExtend ? h("span", { class: "row" }, seconds, extend) : null), error.el);
+  el.dataset.panel = "controls";
+  return {
+    el,
+    update(v) {
+      const started = v.started ?? v.phase !== "setup";
+      const over = v.phase === "ended";
+      buttons.start.classList.toggle("hidden", started);
+      buttons.pause.classList.toggle("hidden", !started || over || v.paused);
+      buttons.resume.classList.toggle("hidden", !v.paused || over);
+      buttons.end_phase.classList.toggle("hidden", !started || over || !["board", "exchange", "meeting_calls", "meetings"].includes(v.phase));
+      buttons.end_game.classList.toggle("hidden", !started || over);
+      if (extend.parentElement) extend.parentElement.classList.toggle("hidden", !started || over);
+    },
+  };
+}
