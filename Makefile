@@ -19,6 +19,7 @@ run: $(STAMP)
 lint: $(STAMP)
 	$(BIN)/ruff check boardroom tests benchmarks
 	$(BIN)/ruff format --check boardroom tests benchmarks
+	$(BIN)/lint-imports --no-cache
 
 typecheck: $(STAMP)
 	$(BIN)/mypy
