@@ -10,9 +10,8 @@ from typing import Any
 import pytest
 
 from boardroom.games.quiz import RULES, QuizState
-from boardroom.kernel import Journal, Refused
+from boardroom.kernel import Journal, Json, Refused
 
-Json = dict[str, Any]
 FIXTURES = Path(__file__).resolve().parent.parent / "fixtures" / "quiz"
 
 WHITE_NAMES = ["Ivan", "Olga", "Pavel", "Nina", "Oleg", "Vera", "Igor", "Peter I"]

@@ -10,7 +10,6 @@ from __future__ import annotations
 
 import copy
 import random
-from typing import Any
 
 from hypothesis import HealthCheck, event, given, settings
 from hypothesis import strategies as st
@@ -18,9 +17,7 @@ from hypothesis.stateful import RuleBasedStateMachine, initialize, invariant, ru
 from quiz_helpers import full_spec, questions
 
 from boardroom.games.quiz import RULES, QuizState
-from boardroom.kernel import Journal, Refused, fold
-
-Json = dict[str, Any]
+from boardroom.kernel import Journal, Json, Refused, fold
 
 rulesets = st.fixed_dictionaries(
     {

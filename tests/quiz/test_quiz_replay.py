@@ -4,15 +4,12 @@ replayed as ``boardroom replay`` does, with exact results."""
 from __future__ import annotations
 
 import json
-from typing import Any
 
 from quiz_helpers import FIXTURES, read_lines
 
 from boardroom.games.quiz import RULES
-from boardroom.kernel import fold
+from boardroom.kernel import Json, fold
 from boardroom.replay import replay as replay_file
-
-Json = dict[str, Any]
 
 
 def replay(lines: list[Json], *, keep_going: bool = False) -> Json:

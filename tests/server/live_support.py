@@ -1,122 +1,18 @@
-"""Test support: a real server in a subprocess, HTTP and WebSocket clients for seats."""
+"""Test support for the live server: WebSocket clients for seats (the server in a subprocess
+and the HTTP client are the shared ones of ``tests/support``)."""
 
 from __future__ import annotations
 
-import contextlib
 import json
-import os
-import signal
-import socket
-import subprocess
-import sys
 import time
-from collections.abc import Iterator
-from pathlib import Path
 from typing import Any
 
-import httpx
+from support import Api, Server, free_port, running
 from websockets.sync.client import ClientConnection, connect
 
-Json = dict[str, Any]
-ROOT = Path(__file__).resolve().parents[2]
+from boardroom.kernel import Json
 
-
-def free_port() -> int:
-    with socket.socket() as sock:
-        sock.bind(("127.0.0.1", 0))
-        port: int = sock.getsockname()[1]
-        return port
-
-
-class Server:
-    """``boardroom serve`` in a subprocess on a free loopback port."""
-
-    def __init__(self, db_url: str, **env: str) -> None:
-        self.db_url = db_url
-        self.port = free_port()
-        self.env = {**os.environ, "BOARDROOM_RATE_PER_S": "1000", "BOARDROOM_RATE_BURST": "1000"}
-        self.env.update({f"BOARDROOM_{k.upper()}": v for k, v in env.items()})
-        self.proc: subprocess.Popen[bytes] | None = None
-        self.log = Path(os.environ.get("TMPDIR", "/tmp")) / f"boardroom-test-{self.port}.log"
-
-    @property
-    def url(self) -> str:
-        return f"http://127.0.0.1:{self.port}"
-
-    @property
-    def ws_url(self) -> str:
-        return f"ws://127.0.0.1:{self.port}"
-
-    def start(self, timeout: float = 30.0) -> Server:
-        command = [sys.executable, "-m", "boardroom", "serve", "--no-demo"]
-        command += ["--port", str(self.port), "--db", self.db_url]
-        with self.log.open("ab") as log:
-            self.proc = subprocess.Popen(command, cwd=ROOT, env=self.env, stdout=log, stderr=log)
-        deadline = time.monotonic() + timeout
-        while time.monotonic() < deadline:
-            if self.proc.poll() is not None:
-                raise RuntimeError(f"server exited: {self.log.read_text()[-3000:]}")
-            with contextlib.suppress(httpx.HTTPError):
-                if httpx.get(self.url + "/ready", timeout=1.0).status_code == 200:
-                    return self
-            time.sleep(0.05)
-        raise RuntimeError(f"server not ready: {self.log.read_text()[-3000:]}")
-
-    def kill(self, sig: int = signal.SIGKILL) -> None:
-        if self.proc is not None and self.proc.poll() is None:
-            self.proc.send_signal(sig)
-            self.proc.wait(timeout=30)
-        self.proc = None
-
-    def __enter__(self) -> Server:
-        return self.start()
-
-    def __exit__(self, *_: object) -> None:
-        self.kill(signal.SIGTERM)
-
-
-@contextlib.contextmanager
-def running(db_url: str, **env: str) -> Iterator[Server]:
-    server = Server(db_url, **env)
-    server.start()
-    try:
-        yield server
-    finally:
-        server.kill(signal.SIGTERM)
-
-
-class Api:
-    """The HTTP API as a test uses it."""
-
-    def __init__(self, base: str) -> None:
-        self.http = httpx.Client(base_url=base, timeout=30.0)
-
-    def create(self, game: str, setup: Json | None = None) -> Json:
-        reply = self.http.post("/api/games", json={"game": game, "setup": setup})
-        assert reply.status_code == 200, reply.text
-        body: Json = reply.json()
-        return body
-
-    def join(self, game: Json, name: str, role: str | None = None) -> Json:
-        reply = self.http.post("/api/join", json={"code": game["code"], "name": name, "role": role})
-        assert reply.status_code == 200, reply.text
-        body: Json = reply.json()
-        return body
-
-    def command(
-        self, game_id: str, secret: str, command: Json, version: int | None = None
-    ) -> httpx.Response:
-        return self.http.post(
-            f"/api/games/{game_id}/commands",
-            json={"command": command, "version": version},
-            headers={"Authorization": f"Bearer {secret}"},
-        )
-
-    def view(self, game_id: str, secret: str) -> Json:
-        reply = self.http.get(f"/api/games/{game_id}", headers={"X-Seat-Secret": secret})
-        assert reply.status_code == 200, reply.text
-        body: Json = reply.json()
-        return body
+__all__ = ["Api", "Json", "Server", "WsSeat", "free_port", "merge", "running"]
 
 
 def merge(events: list[Json] | None, have: int | None, frame: Json) -> list[Json]:

@@ -91,7 +91,7 @@ def play_board(api: Api, game_id: str, secret: str, pages: dict[int, Page]) -> N
     """Until the board phase ends: whichever human firm is on call clicks its first legal move."""
     deadline = time.monotonic() + 90
     while time.monotonic() < deadline:
-        view = api.view(game_id, secret)
+        view = api.view(game_id, secret)["view"]
         if view["phase"] != "board":
             return
         call = view["on_call"]
@@ -261,5 +261,5 @@ def test_a_whole_exchange_game(browser: Browser, server: Server, api: Api) -> No
     for page in (host, anna, boris, mark, projector):
         no_markup_ran(page)
         assert errors_of(page) == [], errors_of(page)
-    final: Json = api.view(game_id, secret)
+    final: Json = api.view(game_id, secret)["view"]
     assert final["results"]["players"][0]["name"] in PLAYERS

@@ -51,7 +51,7 @@ def test_player_screen_on_a_phone(browser: Browser, server: Server, api: Api) ->
     context, phone = new_page(browser, **PHONE)
     phone.goto(f"{server.url}/play/{game['game_id']}#secret={seat['secret']}")
     expect(phone.locator("[data-panel=board] .board")).to_be_visible()
-    api.command(game["game_id"], game["host_secret"], {"type": "start"})
+    api.ok(game["game_id"], game["host_secret"], {"type": "start"})
     board = phone.locator("[data-panel=board] .board.interactive")
     expect(board).to_be_visible()
     assert overflow(phone) <= 0
@@ -126,9 +126,9 @@ def test_markup_in_names_is_text_everywhere(browser: Browser, server: Server, ap
             "questions": [{"id": "q1", "text": XSS, "answer": BOLD, "choices": [BOLD, XSS]}],
         },
     )
-    api.command(quiz["game_id"], quiz["host_secret"], {"type": "start"})
-    api.command(quiz["game_id"], quiz["host_secret"], {"type": "move", "move": "c3:e5"})
-    api.command(quiz["game_id"], quiz["host_secret"], {"type": "ask"})
+    api.ok(quiz["game_id"], quiz["host_secret"], {"type": "start"})
+    api.ok(quiz["game_id"], quiz["host_secret"], {"type": "move", "move": "c3:e5"})
+    api.ok(quiz["game_id"], quiz["host_secret"], {"type": "ask"})
     _, quiz_host = new_page(browser)
     quiz_host.goto(f"{server.url}/play/{quiz['game_id']}#secret={quiz['host_secret']}")
     expect(quiz_host.locator("[data-role=question]")).to_have_text(XSS)

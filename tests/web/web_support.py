@@ -3,166 +3,22 @@ by Playwright, the HTTP API for setting games up and checking what the pages did
 
 from __future__ import annotations
 
-import contextlib
 import os
-import shutil
-import signal
-import socket
-import subprocess
-import sys
-import time
-from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any
 
-import httpx
 from PIL import Image
-from playwright.sync_api import Browser, BrowserContext, Locator, Page, Playwright
+from playwright.sync_api import Browser, BrowserContext, Locator, Page
+from support import Api, Server
 
-Json = dict[str, Any]
+from boardroom.kernel import Json
+
+__all__ = ["Api", "Json", "Server", "new_page", "shot"]
 ROOT = Path(__file__).resolve().parents[2]
 # Each run's screenshots; `BOARDROOM_SCREENSHOTS=docs/screenshots` refreshes the committed ones.
 SHOTS = Path(os.environ.get("BOARDROOM_SCREENSHOTS", ROOT / "var" / "screenshots"))
-CHROMIUM = os.environ.get("BOARDROOM_CHROMIUM", "/usr/bin/chromium")
-CHROMIUM_ARGS = [
-    "--headless",
-    "--no-sandbox",
-    "--disable-gpu",
-    "--disable-quic",
-    "--no-first-run",
-    "--disable-background-networking",
-    "--disable-component-update",
-    "--disable-sync",
-]
 XSS = "<img src=x onerror=window.__xss=1>"
 BOLD = "<b>Robo</b>"
-
-
-def chromium_path() -> str:
-    """Debian's chromium, installed by scripts/chromium.sh if missing (no `playwright install`)."""
-    if not Path(CHROMIUM).exists() and shutil.which("apt-get"):
-        subprocess.run(["bash", str(ROOT / "scripts" / "chromium.sh")], check=False)
-    if not Path(CHROMIUM).exists():
-        raise RuntimeError(f"no chromium at {CHROMIUM}: run scripts/chromium.sh")
-    return CHROMIUM
-
-
-def launch(playwright: Playwright) -> Browser:
-    return playwright.chromium.launch(executable_path=chromium_path(), args=CHROMIUM_ARGS)
-
-
-def free_port() -> int:
-    with socket.socket() as sock:
-        sock.bind(("127.0.0.1", 0))
-        port: int = sock.getsockname()[1]
-        return port
-
-
-class Server:
-    """``boardroom serve --no-demo`` on a free loopback port over a fresh SQLite file."""
-
-    def __init__(self, db_path: Path) -> None:
-        self.port = free_port()
-        self.db = f"sqlite:///{db_path}"
-        self.log = db_path.with_suffix(".log")
-        self.proc: subprocess.Popen[bytes] | None = None
-
-    @property
-    def url(self) -> str:
-        return f"http://127.0.0.1:{self.port}"
-
-    def start(self, timeout: float = 30.0) -> Server:
-        env = {**os.environ, "BOARDROOM_RATE_PER_S": "1000", "BOARDROOM_RATE_BURST": "1000"}
-        env["BOARDROOM_ROBOT_POLL_S"] = "0.3"
-        command = [sys.executable, "-m", "boardroom", "serve", "--no-demo"]
-        command += ["--port", str(self.port), "--db", self.db]
-        with self.log.open("ab") as log:
-            self.proc = subprocess.Popen(command, cwd=ROOT, env=env, stdout=log, stderr=log)
-        deadline = time.monotonic() + timeout
-        while time.monotonic() < deadline:
-            if self.proc.poll() is not None:
-                raise RuntimeError(f"server exited: {self.log.read_text()[-3000:]}")
-            with contextlib.suppress(httpx.HTTPError):
-                if httpx.get(self.url + "/ready", timeout=1.0).status_code == 200:
-                    return self
-            time.sleep(0.05)
-        raise RuntimeError(f"server not ready: {self.log.read_text()[-3000:]}")
-
-    def stop(self) -> None:
-        if self.proc is not None and self.proc.poll() is None:
-            self.proc.send_signal(signal.SIGTERM)
-            try:
-                self.proc.wait(timeout=20)
-            except subprocess.TimeoutExpired:
-                self.proc.kill()
-                self.proc.wait(timeout=10)
-        self.proc = None
-
-
-@contextlib.contextmanager
-def running(db_path: Path) -> Iterator[Server]:
-    server = Server(db_path).start()
-    try:
-        yield server
-    finally:
-        server.stop()
-
-
-class Api:
-    """The HTTP API, to set games up and to check what the pages did."""
-
-    def __init__(self, base: str) -> None:
-        self.http = httpx.Client(base_url=base, timeout=30.0)
-
-    def create(self, game: str, setup: Json) -> Json:
-        reply = self.http.post("/api/games", json={"game": game, "setup": setup})
-        assert reply.status_code == 200, reply.text
-        body: Json = reply.json()
-        return body
-
-    def join(self, code: str, name: str, role: str | None = None) -> Json:
-        reply = self.http.post("/api/join", json={"code": code, "name": name, "role": role})
-        assert reply.status_code == 200, reply.text
-        body: Json = reply.json()
-        return body
-
-    def robots(self, game_id: str, secret: str, roles: list[str]) -> None:
-        reply = self.http.post(
-            f"/api/games/{game_id}/robots",
-            json={"roles": roles},
-            headers={"Authorization": f"Bearer {secret}"},
-        )
-        assert reply.status_code == 200, reply.text
-
-    def command(self, game_id: str, secret: str, command: Json) -> Json:
-        reply = self.http.post(
-            f"/api/games/{game_id}/commands",
-            json={"command": command},
-            headers={"Authorization": f"Bearer {secret}"},
-        )
-        assert reply.status_code == 200, reply.text
-        body: Json = reply.json()
-        return body
-
-    def view(self, game_id: str, secret: str) -> Json:
-        reply = self.http.get(f"/api/games/{game_id}", headers={"X-Seat-Secret": secret})
-        assert reply.status_code == 200, reply.text
-        body: Json = reply.json()["view"]
-        return body
-
-    def wait(
-        self, game_id: str, secret: str, test: Callable[[Json], bool], timeout: float = 30.0
-    ) -> Json:
-        """Poll the seat's view until ``test`` holds."""
-        deadline = time.monotonic() + timeout
-        view = self.view(game_id, secret)
-        while not test(view):
-            if time.monotonic() > deadline:
-                brief = {k: view.get(k) for k in ("phase", "year", "on_call", "to_move", "duel")}
-                raise AssertionError(f"timed out waiting; the view is {brief}")
-            time.sleep(0.1)
-            view = self.view(game_id, secret)
-        return view
 
 
 def new_page(browser: Browser, **options: Any) -> tuple[BrowserContext, Page]:

@@ -1,0 +1,78 @@
+"""The HTTP API as a test uses it: set games up, send commands, read a seat's view."""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Callable
+
+import httpx
+
+from boardroom.kernel import Json
+
+
+class Api:
+    """An HTTP client of one server."""
+
+    def __init__(self, base: str) -> None:
+        self.http = httpx.Client(base_url=base, timeout=30.0)
+
+    def create(self, game: str, setup: Json | None = None) -> Json:
+        """A new game (the kind's demo without ``setup``): its ids, host secret, links."""
+        reply = self.http.post("/api/games", json={"game": game, "setup": setup})
+        assert reply.status_code == 200, reply.text
+        body: Json = reply.json()
+        return body
+
+    def join(self, game: Json | str, name: str, role: str | None = None) -> Json:
+        """Take a seat in ``game`` (a created game, or its code)."""
+        code = game if isinstance(game, str) else game["code"]
+        reply = self.http.post("/api/join", json={"code": code, "name": name, "role": role})
+        assert reply.status_code == 200, reply.text
+        body: Json = reply.json()
+        return body
+
+    def robots(self, game_id: str, secret: str, roles: list[str]) -> None:
+        reply = self.http.post(
+            f"/api/games/{game_id}/robots",
+            json={"roles": roles},
+            headers={"Authorization": f"Bearer {secret}"},
+        )
+        assert reply.status_code == 200, reply.text
+
+    def command(
+        self, game_id: str, secret: str, command: Json, version: int | None = None
+    ) -> httpx.Response:
+        """Send a command; the reply as it came (accepted or refused)."""
+        return self.http.post(
+            f"/api/games/{game_id}/commands",
+            json={"command": command, "version": version},
+            headers={"Authorization": f"Bearer {secret}"},
+        )
+
+    def ok(self, game_id: str, secret: str, command: Json) -> Json:
+        """Send a command that must be accepted; its acknowledgement."""
+        reply = self.command(game_id, secret, command)
+        assert reply.status_code == 200, reply.text
+        body: Json = reply.json()
+        return body
+
+    def view(self, game_id: str, secret: str) -> Json:
+        """The seat's answer: game, seat, role, version and its ``view``."""
+        reply = self.http.get(f"/api/games/{game_id}", headers={"X-Seat-Secret": secret})
+        assert reply.status_code == 200, reply.text
+        body: Json = reply.json()
+        return body
+
+    def wait(
+        self, game_id: str, secret: str, test: Callable[[Json], bool], timeout: float = 30.0
+    ) -> Json:
+        """Poll the seat's view until ``test`` holds; that view."""
+        deadline = time.monotonic() + timeout
+        view: Json = self.view(game_id, secret)["view"]
+        while not test(view):
+            if time.monotonic() > deadline:
+                brief = {k: view.get(k) for k in ("phase", "year", "on_call", "to_move", "duel")}
+                raise AssertionError(f"timed out waiting; the view is {brief}")
+            time.sleep(0.1)
+            view = self.view(game_id, secret)["view"]
+        return view

@@ -1,0 +1,101 @@
+"""``boardroom serve`` in a subprocess on a free loopback port, ready when ``/ready`` is."""
+
+from __future__ import annotations
+
+import contextlib
+import os
+import signal
+import socket
+import subprocess
+import sys
+import time
+from collections.abc import Iterator
+from pathlib import Path
+
+import httpx
+
+ROOT = Path(__file__).resolve().parents[2]
+
+
+def free_port() -> int:
+    """A loopback port nobody listens on now."""
+    with socket.socket() as sock:
+        sock.bind(("127.0.0.1", 0))
+        port: int = sock.getsockname()[1]
+        return port
+
+
+class Server:
+    """``boardroom serve --no-demo`` over ``db_url``; ``env`` are settings (``robot_poll_s="0.3"``
+    is ``BOARDROOM_ROBOT_POLL_S=0.3``). Its output goes to ``log``."""
+
+    def __init__(self, db_url: str, log: Path | None = None, **env: str) -> None:
+        self.db_url = db_url
+        self.port = free_port()
+        self.env = {**os.environ, "BOARDROOM_RATE_PER_S": "1000", "BOARDROOM_RATE_BURST": "1000"}
+        self.env.update({f"BOARDROOM_{k.upper()}": v for k, v in env.items()})
+        self.proc: subprocess.Popen[bytes] | None = None
+        tmp = Path(os.environ.get("TMPDIR", "/tmp"))
+        self.log = log or tmp / f"boardroom-test-{self.port}.log"
+
+    @property
+    def url(self) -> str:
+        return f"http://127.0.0.1:{self.port}"
+
+    @property
+    def ws_url(self) -> str:
+        return f"ws://127.0.0.1:{self.port}"
+
+    def start(self, timeout: float = 30.0) -> Server:
+        command = [sys.executable, "-m", "boardroom", "serve", "--no-demo"]
+        command += ["--port", str(self.port), "--db", self.db_url]
+        with self.log.open("ab") as log:
+            self.proc = subprocess.Popen(command, cwd=ROOT, env=self.env, stdout=log, stderr=log)
+        deadline = time.monotonic() + timeout
+        while time.monotonic() < deadline:
+            if self.proc.poll() is not None:
+                raise RuntimeError(f"server exited: {self.log.read_text()[-3000:]}")
+            with contextlib.suppress(httpx.HTTPError):
+                if httpx.get(self.url + "/ready", timeout=1.0).status_code == 200:
+                    return self
+            time.sleep(0.05)
+        raise RuntimeError(f"server not ready: {self.log.read_text()[-3000:]}")
+
+    def kill(self, sig: int = signal.SIGKILL) -> None:
+        """Send ``sig`` (a crash by default) and wait for the process to end."""
+        if self.proc is not None and self.proc.poll() is None:
+            self.proc.send_signal(sig)
+            self.proc.wait(timeout=30)
+        self.proc = None
+
+    def stop(self) -> None:
+        """A graceful stop (SIGTERM), killed if it takes too long."""
+        if self.proc is not None and self.proc.poll() is None:
+            self.proc.send_signal(signal.SIGTERM)
+            try:
+                self.proc.wait(timeout=20)
+            except subprocess.TimeoutExpired:
+                self.proc.kill()
+                self.proc.wait(timeout=10)
+        self.proc = None
+
+    def __enter__(self) -> Server:
+        return self.start()
+
+    def __exit__(self, *_: object) -> None:
+        self.stop()
+
+
+@contextlib.contextmanager
+def running(db_url: str, log: Path | None = None, **env: str) -> Iterator[Server]:
+    """A started server, stopped at the end."""
+    server = Server(db_url, log, **env).start()
+    try:
+        yield server
+    finally:
+        server.stop()
+
+
+def on_sqlite(path: Path) -> contextlib.AbstractContextManager[Server]:
+    """A server over a fresh SQLite file at ``path``, its log beside it, robots quick."""
+    return running(f"sqlite:///{path}", path.with_suffix(".log"), robot_poll_s="0.3")
