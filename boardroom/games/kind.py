@@ -30,6 +30,10 @@ def _never_rereads(events: list[Json]) -> bool:
     return False
 
 
+def _no_actions(view: Json, role: str) -> Json:
+    return {}
+
+
 @dataclass(frozen=True)
 class GameKind:
     """One game kind.
@@ -38,6 +42,7 @@ class GameKind:
     people may sit in one role (a quiz team on three phones). ``seat_labels(public_view,
     roles)``: what a joining person may read of each role (names only, from the
     projector's view). ``history_key`` / ``rereads``: see :class:`Frames` in the server.
+    ``actions``: published beside each seat's view (frames and ``GET /api/games/{id}``).
     """
 
     name: str
@@ -57,6 +62,10 @@ class GameKind:
     it stays the same, the events a client holds are still the ones a whole view shows."""
     rereads: Callable[[list[Json]], bool] = _never_rereads
     """Whether these new events (as a seat sees them) change how the earlier ones read."""
+    actions: Callable[[Json, str], Json] = _no_actions
+    """``actions(view, role)``: what the seat may send now, by command type, with its
+    options — made from the seat's own view (never its ``events``), so it can show
+    nothing the view does not."""
 
     def setup(self, spec: Json) -> Any:
         """Validate a setup line: the initial state, or :class:`~boardroom.kernel.Refused`."""

@@ -138,9 +138,11 @@ async def create(request: Request, hub: HubDep) -> Json:
 
 @games.get("/api/games/{game_id}", response_model=m.SeatView)
 async def state(at: SeatDep) -> Json:
+    view = at.live.view(at.seat.role)
     return seat_json(at.seat, at.live) | {
         "version": at.live.version,
-        "view": at.live.view(at.seat.role),
+        "view": view,
+        "actions": at.live.actions(at.seat.role, view),
     }
 
 

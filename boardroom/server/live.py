@@ -140,6 +140,11 @@ class LiveGame:
         view: Json = self.journal.rules.view(self.journal.state, role, events_since=events_since)
         return view
 
+    def actions(self, role: str, view: Json | None = None) -> Json:
+        """What ``role`` may send now, read from its view (published beside it)."""
+        seen = view if view is not None else self.view(role, self.version)
+        return self.kind.actions(seen, role)
+
     def connected_roles(self) -> dict[str, int]:
         counts: dict[str, int] = {}
         for client in self.clients:
@@ -185,6 +190,7 @@ class Frames:
         if key not in self.frames:
             view, history = self.view(role, events_from)
             header = {"type": "view", "game": self.live.game_id, "version": self.version}
-            text = encode({**header, "events_from": events_from, "view": view})
+            actions = self.live.actions(role, view)
+            text = encode({**header, "events_from": events_from, "view": view, "actions": actions})
             self.frames[key] = Frame(text, self.version, history)
         return self.frames[key]

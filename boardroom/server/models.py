@@ -87,6 +87,9 @@ class SeatView(BaseModel):
     role: str
     version: int
     view: dict[str, Any]
+    actions: dict[str, Any] = Field(
+        description="What this seat may send now: command type -> its options."
+    )
 
 
 class ErrorBody(BaseModel):

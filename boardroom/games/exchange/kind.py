@@ -14,6 +14,7 @@ from __future__ import annotations
 from collections.abc import Hashable
 from pathlib import Path
 
+from boardroom.games.exchange.actions import actions
 from boardroom.games.exchange.rules import ExchangeRules
 from boardroom.games.exchange.ruleset import PRESETS, load_ruleset
 from boardroom.games.exchange.schema import command_schema
@@ -86,4 +87,5 @@ KIND = GameKind(
         }
     ),
     history_key=history_key,
+    actions=actions,
 )

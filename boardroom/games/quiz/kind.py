@@ -15,6 +15,7 @@ from pathlib import Path
 from typing import Final
 
 from boardroom.games.kind import GameKind
+from boardroom.games.quiz.actions import actions
 from boardroom.games.quiz.rules import RULES
 from boardroom.games.quiz.ruleset import Ruleset
 from boardroom.games.quiz.schema import command_schema
@@ -113,4 +114,5 @@ KIND = GameKind(
         }
     ),
     rereads=rereads,
+    actions=actions,
 )

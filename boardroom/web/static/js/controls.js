@@ -1,5 +1,6 @@
+// @ts-check
 // The host's controls every game shares: start, pause, resume, end the phase, end the game,
-// extend the deadline.
+// extend the deadline — each shown when the view's actions list it.
 import { h, panel } from "./dom.js";
 import { t } from "./i18n.js";
 import { errorLine } from "./shell.js";
@@ -28,14 +29,9 @@ export function controlsPanel(ctx, hasExtend = true) {
   return {
     el,
     update(v) {
-      const started = v.started ?? v.phase !== "setup";
-      const over = v.phase === "ended";
-      buttons.start.classList.toggle("hidden", started);
-      buttons.pause.classList.toggle("hidden", !started || over || v.paused);
-      buttons.resume.classList.toggle("hidden", !v.paused || over);
-      buttons.end_phase.classList.toggle("hidden", !started || over || !["board", "exchange", "meeting_calls", "meetings"].includes(v.phase));
-      buttons.end_game.classList.toggle("hidden", !started || over);
-      if (extend.parentElement) extend.parentElement.classList.toggle("hidden", !started || over);
+      const act = v.actions || {};
+      for (const [type, button] of Object.entries(buttons)) button.classList.toggle("hidden", !act[type]);
+      if (extend.parentElement) extend.parentElement.classList.toggle("hidden", !act.extend);
     },
   };
 }
