@@ -3,6 +3,7 @@ PY ?= python3
 VENV ?= .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed-$(shell cksum pyproject.toml | cut -d' ' -f1)
+NODE_STAMP := node_modules/.installed-$(shell cksum package-lock.json | cut -d' ' -f1)
 
 .PHONY: run test lint typecheck unit bench clean
 
@@ -13,13 +14,20 @@ $(STAMP): pyproject.toml
 	rm -f $(VENV)/.installed-*
 	touch $(STAMP)
 
+# TypeScript (pinned in package-lock.json) only type-checks the pages; nothing is built.
+$(NODE_STAMP): package.json package-lock.json
+	bash scripts/node.sh >/dev/null
+	npm ci --no-audit --no-fund --silent
+	touch $(NODE_STAMP)
+
 run: $(STAMP)
 	$(BIN)/boardroom serve
 
-lint: $(STAMP)
+lint: $(STAMP) $(NODE_STAMP)
 	$(BIN)/ruff check boardroom tests benchmarks
 	$(BIN)/ruff format --check boardroom tests benchmarks
 	$(BIN)/lint-imports --no-cache
+	node_modules/.bin/tsc -p tsconfig.json
 
 typecheck: $(STAMP)
 	$(BIN)/mypy
@@ -43,4 +51,4 @@ bench: $(STAMP)
 	$(BIN)/python benchmarks/perft.py
 
 clean:
-	rm -rf $(VENV)
+	rm -rf $(VENV) node_modules

@@ -23,6 +23,7 @@ from boardroom.games.quiz.duel import (
 )
 from boardroom.games.quiz.schema import command_errors
 from boardroom.games.quiz.state import Duel, QuizState
+from boardroom.games.quiz.vocabulary import CommandType
 from boardroom.kernel import Json, Refused
 
 Decider = Callable[[QuizState, Json, float], list[Json]]
@@ -327,7 +328,7 @@ def _leader(state: QuizState) -> str | None:
     return leaders[0] if len(leaders) == 1 else None
 
 
-DECIDERS: dict[str, Decider] = {
+DECIDERS: dict[CommandType, Decider] = {
     "start": _start,
     "move": _move,
     "ask": _ask,

@@ -8,13 +8,14 @@ from typing import Any
 
 from boardroom.draughts import Board, Move
 from boardroom.games.quiz.state import Duel, QuizState
+from boardroom.games.quiz.vocabulary import EventType
 from boardroom.kernel import Json
 
 #: Why the board ended the game, as the quiz names it.
 END_REASONS = {"reached_last_row": "reached_far_row", "no_moves": "no_moves"}
 
 
-def event(kind: str, at: float, **fields: Any) -> Json:
+def event(kind: EventType, at: float, **fields: Any) -> Json:
     """An event: its ``type``, the time it happened and its fields.
 
     >>> event("paused", 12.5)

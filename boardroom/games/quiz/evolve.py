@@ -13,6 +13,7 @@ from collections.abc import Callable
 from boardroom.draughts import Board
 from boardroom.games.quiz.duel import apply_jumps, current, locate
 from boardroom.games.quiz.state import Duel, Jump, QuizState, Snapshot
+from boardroom.games.quiz.vocabulary import EventType
 from boardroom.kernel import Json
 
 Evolver = Callable[[QuizState, Json], None]
@@ -196,7 +197,7 @@ def _restart_clock(duel: Duel, judged_at: float, now: float, *, paused: bool) ->
         duel.deadline = shifted
 
 
-EVOLVERS: dict[str, Evolver] = {
+EVOLVERS: dict[EventType, Evolver] = {
     "game_started": _started,
     "moved": _moved,
     "capture_started": _capture_started,

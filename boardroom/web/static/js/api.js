@@ -1,3 +1,4 @@
+// @ts-check
 // The server's HTTP API and the seat's WebSocket.
 
 export class ApiError extends Error {
@@ -10,6 +11,7 @@ export class ApiError extends Error {
 
 /** JSON over HTTP; the seat's secret (if any) goes in the Authorization header, never the URL. */
 export async function call(method, path, body, secret, raw) {
+  /** @type {Record<string, string>} */
   const headers = {};
   if (secret) headers.Authorization = `Bearer ${secret}`;
   let payload;
@@ -142,7 +144,7 @@ export class Socket {
 
   /** The whole view from a frame and the events held; null (and a resync asked) on a gap. */
   merge(frame, ws) {
-    const view = frame.view;
+    const view = { ...frame.view, actions: frame.actions || {} };
     if (!Array.isArray(view.events)) return view;
     const from = frame.events_from || 0;
     if (from === 0) {

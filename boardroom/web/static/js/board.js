@@ -1,3 +1,4 @@
+// @ts-check
 // The board every page shares: 8×8, numbered or named pieces coloured by firm or team,
 // click-or-drag (and tap) moves with the legal destinations shown, captures entered hop by hop
 // with the taken pieces marked until the move ends, the last move highlighted.
@@ -114,7 +115,7 @@ export class Board {
   squareAt(event) {
     const el = document.elementFromPoint(event.clientX, event.clientY);
     const cell = el && el.closest ? el.closest("[data-square]") : null;
-    return cell && this.grid.contains(cell) ? cell.dataset.square : null;
+    return cell && this.grid.contains(cell) ? /** @type {HTMLElement} */ (cell).dataset.square : null;
   }
 
   pointerDown(event) {

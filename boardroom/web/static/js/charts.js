@@ -1,3 +1,4 @@
+// @ts-check
 // Small inline-SVG charts (no library): lines over labelled steps, and bars.
 import { h, s } from "./dom.js";
 

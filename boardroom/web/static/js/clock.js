@@ -1,3 +1,4 @@
+// @ts-check
 // The game clock: seconds since the game was created, as the server counts them.
 import { call } from "./api.js";
 

@@ -1,3 +1,4 @@
+// @ts-check
 // Building the DOM without ever parsing data as HTML: text goes in as text nodes.
 
 /** An element: h("div", {class: "x", onclick: fn, title: "…", dataset: {k: v}}, child, …). */

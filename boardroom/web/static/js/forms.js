@@ -1,3 +1,4 @@
+// @ts-check
 // What the start page's forms share: parameter inputs with their explanations, text lines,
 // team members written as "*Ivan @d2".
 import { h, field, options } from "./dom.js";

@@ -1,3 +1,4 @@
+// @ts-check
 // Two message catalogues (static/i18n/ru.json, en.json); Russian when the browser asks for it.
 import { h } from "./dom.js";
 

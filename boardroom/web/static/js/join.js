@@ -1,3 +1,4 @@
+// @ts-check
 // Join: by code (from the QR or typed), pick a seat, give a name, play.
 import { h, fill, field, panel } from "./dom.js";
 import { t } from "./i18n.js";

@@ -1,3 +1,4 @@
+// @ts-check
 // The game kinds, as the server's registry lists them (GET /api/web/kinds), and each kind's
 // page module (static/js/games/<name>.js). Nothing else in the pages names a game.
 import { call } from "./api.js";

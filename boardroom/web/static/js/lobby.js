@@ -1,3 +1,4 @@
+// @ts-check
 // The lobby (inside the host console): the code, a QR code and link to join, who sits where
 // (connected or not, robots), personal invitations for a seat, robots for free seats.
 import { h, fill, panel } from "./dom.js";

@@ -1,3 +1,4 @@
+// @ts-check
 // Each page is the same shell; this picks the page's module.
 import { initI18n, t } from "./i18n.js";
 import { h, fill } from "./dom.js";

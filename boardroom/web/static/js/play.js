@@ -1,3 +1,4 @@
+// @ts-check
 // /play/{game}: the seat's screen — host console, player or team screen, or projector —
 // chosen by the seat the secret opens. The secret lives in the link's #fragment and this
 // browser's storage, so closing the page and opening the link again gives the same seat.

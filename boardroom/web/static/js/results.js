@@ -1,3 +1,4 @@
+// @ts-check
 // Results: the game's own panels (static/js/games/<name>.js: rankings, charts, the reveal),
 // the kind's downloads, and a replay with a slider through the whole game.
 import { h, fill, panel } from "./dom.js";

@@ -1,3 +1,4 @@
+// @ts-check
 // The top bar every page has: the name, the seat, the phase and its countdown, the language.
 import { h, fill } from "./dom.js";
 import { t, langSwitch } from "./i18n.js";

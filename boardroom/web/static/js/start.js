@@ -1,3 +1,4 @@
+// @ts-check
 // Start: create a game — the game (one of the registry's kinds), then that game's own form
 // (static/js/games/<name>.js: its rules, people and robot seats).
 import { h, fill, panel } from "./dom.js";

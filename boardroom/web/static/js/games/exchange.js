@@ -1,3 +1,4 @@
+// @ts-check
 // Exchange Draughts: the player screen, the host console and the projector — one view each,
 // straight from the seat's projection (nothing here can show what the view does not hold).
 import { h, s, fill, field, panel, options, table } from "../dom.js";
@@ -139,13 +140,11 @@ function boardPanel(ctx, big) {
       const n = names(v);
       const events = v.events || [];
       const call = v.on_call;
-      const mine = call && (v.legal_moves || []).length > 0;
-      const canHostMove = ctx.role === "host" && call && !v.firms[String(call.firm)].director;
-      const interactive = (ctx.role !== "host" && ctx.role !== "projector" && mine) || canHostMove;
+      const act = v.actions || {};
+      const interactive = Boolean(act.move);
       const last = lastOf(events, "moved");
-      board.update({ pieces: exchangePieces(v), legal: interactive ? v.legal_moves : [], last: last ? last.move : null, interactive });
-      const captures = interactive && v.legal_moves.every((m) => m.includes(":"));
-      pass.classList.toggle("hidden", !interactive || call.must_move || captures);
+      board.update({ pieces: exchangePieces(v), legal: interactive ? act.move.moves : [], last: last ? last.move : null, interactive });
+      pass.classList.toggle("hidden", !act.pass);
       count.textContent = v.phase === "board" ? t("x.moves_count", { n: v.moves_this_year, of: v.moves_per_year }) : "";
       if (v.phase !== "board" || !call) {
         who.textContent = v.board_result ? t("x.board_won", { color: t(`color.${v.board_result.winner}`) }) : phaseText(v);
@@ -154,7 +153,7 @@ function boardPanel(ctx, big) {
       }
       const director = v.firms[String(call.firm)].director;
       who.replaceChildren(firmLabel(call.firm), ` (${t(`color.${call.color}`)}) — ${n.player(director)}`);
-      if (mine && ctx.role !== "host") who.append(" ", h("span", { class: "pill good", text: t("x.your_call") }));
+      if (interactive && ctx.role !== "host") who.append(" ", h("span", { class: "pill good", text: t("x.your_call") }));
       const reasons = [];
       if (call.takeover === 1) reasons.push(t("x.takeover1"));
       if (call.takeover === 2) reasons.push(t("x.takeover2"));
@@ -369,7 +368,7 @@ function ordersPanel(ctx) {
       const accs = Object.keys(v.accounts || {}).filter((a) => ctx.role !== "host" || a === "state" || (a.startsWith("firm:") && !v.firms[a.slice(5)].director))
         .sort((a, b) => rank(a) - rank(b) || a.localeCompare(b, undefined, { numeric: true }));
       options(account, accs.map((a) => [a, n.account(a)]));
-      const trading = v.phase === "exchange" && !v.paused;
+      const trading = Boolean((v.actions || {}).order);
       submit.disabled = !trading;
       submit.title = trading ? "" : t("x.only_in_session");
       renderOpen([Object.values(v.accounts || {}).map((a) => a.orders), v.players], v);
@@ -414,14 +413,12 @@ function meetingsPanel(ctx) {
   const render = keyed((v) => {
     const n = names(v);
     const parts = [];
-    const accounts = v.accounts || {};
-    const myAccounts = Object.keys(accounts);
     const min = v.ruleset.meeting_call_min_shares;
     const calls = (v.events || []).filter((e) => e.type === "meeting_called" && e.at >= yearStart(v));
     if (calls.length) parts.push(h("p", {}, t("x.calls_filed", { firms: [...new Set(calls.map((e) => e.firm))].join(", ") })));
     if ((v.phase === "exchange" && !v.opening) || v.phase === "meeting_calls") {
       if (v.phase === "meeting_calls") parts.push(h("p", { class: "muted", text: t("x.call_window") }));
-      const can = FIRMS.filter((f) => myAccounts.some((a) => ((accounts[a].holdings || {})[String(f)] || 0) >= min));
+      const can = ((v.actions || {}).call_meeting || { firms: [] }).firms;
       parts.push(h("p", { class: "muted", text: t("x.call_rule", { n: min }) }));
       parts.push(h("div", { class: "row" }, can.length ? can.map((f) => h("button", {
         type: "button", class: "small", dataset: { action: "call-meeting", firm: String(f) },
@@ -446,7 +443,7 @@ function meetingsPanel(ctx) {
   });
   return {
     el,
-    update: (v) => render([v.phase, v.opening, v.year, v.meetings, v.accounts && Object.fromEntries(Object.entries(v.accounts).map(([a, x]) => [a, x.holdings])),
+    update: (v) => render([v.phase, v.opening, v.year, v.meetings, v.actions, v.accounts && Object.fromEntries(Object.entries(v.accounts).map(([a, x]) => [a, x.holdings])),
       (v.events || []).filter((e) => ["meeting_called", "meeting_closed", "nominated", "voted"].includes(e.type)).length, v.players], v),
   };
 }
@@ -593,6 +590,7 @@ export function mount(root, ctx) {
 
 // --- the start page's form ---------------------------------------------------------------------
 
+/** @type {[string, string | string[]][]} */
 const EXCHANGE_PARAMS = [
   ["years", "int"], ["moves_per_year", "int"], ["move_min_s", "int"], ["move_max_s", "int"],
   ["session_s", "int"], ["opening_session", "bool"], ["meeting_call_min_shares", "int"],
@@ -610,6 +608,7 @@ export function startForm(presets) {
   const preset = options(h("select", { name: "preset" }), Object.keys(presets).map((p) => [p, t(`preset.${p}`)]));
   preset.value = "demo";
   const presetHelp = h("small", { class: "help" });
+  /** @type {[string, ReturnType<typeof paramInput>][]} */
   const xParams = EXCHANGE_PARAMS.map(([name, kind]) => [name, paramInput("exchange", name, kind)]);
   const loadPreset = () => {
     const values = presets[preset.value];

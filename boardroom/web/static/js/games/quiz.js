@@ -1,3 +1,4 @@
+// @ts-check
 // Quiz Draughts: the team screen, the host's duel console and the projector.
 import { h, fill, panel, field, options, table } from "../dom.js";
 import { t } from "../i18n.js";
@@ -93,8 +94,9 @@ function boardPanel(ctx, big) {
     el,
     update(v) {
       view = v;
-      const mine = v.phase === "move" && !v.paused && (ctx.role === "host" || v.to_move === ctx.role);
-      const legal = mine ? (v.legal_moves || []).map((m) => m.move) : [];
+      const act = v.actions || {};
+      const mine = Boolean(act.move);
+      const legal = mine ? act.move.moves : [];
       board.update({ pieces: quizPieces(v), legal, last: lastMove(v), marks: duelMarks(v), interactive: mine });
       const team = v.teams[v.to_move];
       if (v.phase === "ended") who.textContent = v.winner ? t("q.winner", { team: v.teams[v.winner].name }) : t("q.no_winner");
@@ -153,7 +155,7 @@ function duelPanel(ctx) {
     el,
     update(v) {
       view = v;
-      const key = JSON.stringify([v.duel, v.phase, v.paused, v.undo_available, v.last_judgement, v.bank && v.bank.left]);
+      const key = JSON.stringify([v.duel, v.phase, v.paused, v.actions, v.last_judgement, v.bank && v.bank.left]);
       if (key === shownKey) return;
       shownKey = key;
       renderDuel(ctx, v, body, send);
@@ -166,6 +168,7 @@ function renderDuel(ctx, v, body, send) {
   const duel = v.duel;
   const members = memberIndex(v);
   const host = ctx.role === "host";
+  const act = v.actions || {};
   const parts = [];
   if (!duel) {
     parts.push(h("p", { class: "muted", text: v.phase === "ended" ? t("q.over") : t("q.no_duel") }));
@@ -193,16 +196,18 @@ function renderDuel(ctx, v, body, send) {
       } else if (given && given.hidden) {
         parts.push(h("p", { class: "muted", text: t("q.given_hidden") }));
       }
-      const mineToAnswer = duel.answering && duel.answering.team === ctx.role && duel.step === "answer" && !given;
+      const mineToAnswer = Boolean(act.answer) && act.answer.team === ctx.role;
       if (mineToAnswer) parts.push(answerForm(q, send));
       else if (q.choices && q.choices.length) parts.push(h("ol", { class: "choices" }, q.choices.map((c) => h("li", { text: c }))));
-      if (host) {
+      if (act.judge) {
         parts.push(h("div", { class: "judge" },
           h("button", { type: "button", class: "good", dataset: { action: "judge-right" }, text: t("q.right"), onclick: () => send({ type: "judge", correct: true }) }),
           h("button", { type: "button", class: "bad", dataset: { action: "judge-wrong" }, text: t("q.wrong"), onclick: () => send({ type: "judge", correct: false }) })));
+      }
+      if (act.skip_question) {
         parts.push(h("div", { class: "row" }, h("button", { type: "button", class: "small", dataset: { action: "skip" }, text: t("q.skip"), onclick: () => send({ type: "skip_question" }) })));
       }
-    } else if (host) {
+    } else if (act.ask) {
       parts.push(h("p", { class: "muted", text: t("q.bank_left", { n: v.bank.left, of: v.bank.size }) }));
       parts.push(h("button", { type: "button", class: "primary", dataset: { action: "ask" }, text: t("q.ask"), onclick: () => send({ type: "ask" }) }));
     } else {
@@ -212,8 +217,8 @@ function renderDuel(ctx, v, body, send) {
   if (host) {
     const winner = options(h("select", { name: "winner" }), [["", t("q.leader")], ...Object.entries(v.teams).map(([tid, team]) => [tid, team.name]), ["none", t("q.nobody")]]);
     parts.push(h("div", { class: "row" },
-      h("button", { type: "button", class: "small", dataset: { action: "undo" }, disabled: !v.undo_available, text: t("q.undo", { n: v.undo_available || 0 }), onclick: () => send({ type: "undo_judgement" }) }),
-      v.phase !== "ended" && v.phase !== "setup" ? h("span", { class: "row" }, field(t("q.end_with"), winner),
+      h("button", { type: "button", class: "small", dataset: { action: "undo" }, disabled: !act.undo_judgement, text: t("q.undo", { n: v.undo_available || 0 }), onclick: () => send({ type: "undo_judgement" }) }),
+      act.end_game ? h("span", { class: "row" }, field(t("q.end_with"), winner),
         h("button", { type: "button", class: "small danger", dataset: { action: "end-round" }, text: t("q.end_round"), onclick: () => {
           const command = { type: "end_game" };
           if (winner.value === "none") command.winner = null;
@@ -347,6 +352,7 @@ export function mount(root, ctx) {
 
 // --- the start page's form ---------------------------------------------------------------------
 
+/** @type {[string, string | string[]][]} */
 const QUIZ_PARAMS = [
   ["duel", ["defender", "attacker", "none"]], ["answer_s", "float?"], ["time_scale", "float"],
   ["points_capture", "float"], ["points_repel", "float"], ["points_win", "float"],
@@ -356,6 +362,7 @@ const QUIZ_PARAMS = [
 
 /** The start page's part for a new quiz final: {el, setup(), robotRoles(setup)}. */
 export function startForm(presets) {
+  /** @type {[string, ReturnType<typeof paramInput>][]} */
   const qParams = QUIZ_PARAMS.map(([name, kind]) => [name, paramInput("quiz", name, kind, "q-")]);
   for (const [name, input] of qParams) input.set(presets[name]);
   const teams = [0, 1].map((i) => {
