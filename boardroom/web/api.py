@@ -5,8 +5,9 @@
 - ``GET /api/web/games/{id}/me``: the seat a secret opens, and the game clock.
 - ``GET /api/web/clock/{id}``: the game clock (seconds since the game was created).
 - ``POST /api/web/games/{id}/invite`` (host): seat a named person, get their personal link.
-- ``GET /api/web/presets``, ``POST /api/web/bank?format=csv``: the start page's ruleset
-  presets, and a question bank read (or every bad row reported) before the game exists.
+- ``GET /api/web/presets``, ``POST /api/web/bank?format=csv&name=…``: the start page's ruleset
+  presets, and a question bank read (or every bad row reported) before the game exists, with
+  a preview; ``format=files`` takes several files at once (``bank.read_upload``).
 - ``GET /api/web/qr.svg?data=…``: a QR code, made here (the room may have no internet).
 - ``GET /api/web/games/{id}/replay`` and the kind's downloads (``…/pdn``, ``…/trades.csv``,
   ``…/ledger.csv`` for the exchange): each from the asking seat's own view.
@@ -21,7 +22,7 @@ import io
 import segno
 from fastapi import APIRouter, Query, Request, Response
 
-from boardroom.games.quiz.bank import BankError, parse_bank
+from boardroom.games.quiz.bank import BankError, bank_reply, refusal
 from boardroom.games.registry import KINDS
 from boardroom.kernel import Json
 from boardroom.server.app import seat_json
@@ -78,14 +79,15 @@ async def presets() -> Json:
 
 
 @router.post("/bank")
-async def bank(request: Request, format: str = Query(..., max_length=8)) -> Json:
-    data = await request.body()
+async def bank(
+    request: Request,
+    format: str | None = Query(None, max_length=8),
+    name: str | None = Query(None, max_length=200),
+) -> Json:
     try:
-        parsed = parse_bank(data, format, source=f"bank.{format}")
+        return bank_reply(await request.body(), format, name)
     except BankError as exc:
-        problems = [str(e) for e in exc.errors] or [str(exc)]
-        raise ApiError("bad_bank", str(exc).splitlines()[0], 400, problems=problems) from None
-    return {"questions": parsed.to_json()}
+        raise ApiError("bad_bank", str(exc).splitlines()[0], 400, **refusal(exc)) from None
 
 
 @router.get("/games/{game_id}/me")

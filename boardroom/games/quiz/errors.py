@@ -32,13 +32,48 @@ class RulesetError(SetupError):
 
 @dataclass(frozen=True)
 class RowError:
-    """One bad row of a question bank: the line it starts on (1-based) and what is wrong."""
+    """One bad row of a question bank: the line it starts on (1-based) and what is wrong.
+
+    ``column`` (1-based, 0 = not known) and ``path`` (an XML path such as
+    ``/package/rounds/round[1]/themes/theme[2]/questions/question[3]``) place it
+    further in files whose rows are not lines (a ``content.xml`` on one line).
+
+    >>> str(RowError(1, "no right answer", column=412))
+    'line 1, column 412: no right answer'
+    """
 
     line: int
     message: str
+    column: int = 0
+    path: str = ""
+    code: str = ""
+    params: tuple[tuple[str, str], ...] = ()
+
+    @classmethod
+    def of(cls, line: int, exc: ValueError, column: int = 0, path: str = "") -> RowError:
+        """The row's error from a validator's exception (its code kept when it is a Problem)."""
+        code, params = (exc.code, exc.params) if isinstance(exc, Problem) else ("", ())
+        return cls(line, str(exc), column, path, code, params)
 
     def __str__(self) -> str:
-        return f"line {self.line}: {self.message}" if self.line else self.message
+        if not self.line:
+            return self.message
+        where = f"line {self.line}, column {self.column}" if self.column else f"line {self.line}"
+        return f"{where}: {self.message}"
+
+
+class Problem(ValueError):
+    """What is wrong with one question: an English sentence, a stable code and its parameters.
+
+    >>> p = Problem("missing", "answer is missing or empty", field="answer")
+    >>> str(p), p.code, p.params
+    ('answer is missing or empty', 'missing', (('field', 'answer'),))
+    """
+
+    def __init__(self, code: str, message: str, **params: object) -> None:
+        super().__init__(message)
+        self.code = code
+        self.params = tuple((name, str(value)) for name, value in params.items())
 
 
 class BankError(ValueError):
@@ -64,10 +99,18 @@ class SiqError(BankError):
     """
 
     def __init__(
-        self, problem: str, *, source: str = "package", errors: list[RowError] | None = None
+        self,
+        problem: str,
+        *,
+        source: str = "package",
+        errors: list[RowError] | None = None,
+        code: str = "",
+        **params: object,
     ) -> None:
         self.errors = list(errors or [])
         self.source = source
         self.problem = problem
+        self.code = code
+        self.params = tuple((name, str(value)) for name, value in params.items())
         details = "".join(f"\n  {error}" for error in self.errors)
         ValueError.__init__(self, f"{source}: {problem}; nothing was imported.{details}")

@@ -132,6 +132,7 @@ def question_view(question: Question, *, answer: bool) -> Json:
         out["answer"] = question.answer
         out["accept"] = list(question.accept)
         out["comment"] = question.comment
+        out["host_text"] = question.host_text
     return out
 
 

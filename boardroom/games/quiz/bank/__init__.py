@@ -14,9 +14,24 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from boardroom.games.quiz.bank.model import Bank, Media, Question, question_from_row
-from boardroom.games.quiz.bank.siq import load_siq
-from boardroom.games.quiz.bank.tables import load_csv, load_json, load_yaml
+from boardroom.games.quiz.bank.imports import (
+    Imported,
+    bank_reply,
+    import_file,
+    import_files,
+    read_upload,
+    refusal,
+)
+from boardroom.games.quiz.bank.model import (
+    Bank,
+    Media,
+    Place,
+    Question,
+    Skipped,
+    question_from_row,
+)
+from boardroom.games.quiz.bank.siq import SiqImport, import_siq, load_siq
+from boardroom.games.quiz.bank.tables import decode_text, load_csv, load_json, load_yaml
 from boardroom.games.quiz.errors import BankError, RowError, SiqError
 
 FORMATS = ("csv", "json", "yaml", "yml", "siq")
@@ -25,10 +40,19 @@ __all__ = [
     "FORMATS",
     "Bank",
     "BankError",
+    "Imported",
     "Media",
+    "Place",
     "Question",
     "RowError",
     "SiqError",
+    "SiqImport",
+    "Skipped",
+    "bank_reply",
+    "decode_text",
+    "import_file",
+    "import_files",
+    "import_siq",
     "load_csv",
     "load_json",
     "load_siq",
@@ -36,6 +60,8 @@ __all__ = [
     "parse_bank",
     "question_from_row",
     "read_bank",
+    "read_upload",
+    "refusal",
 ]
 
 
@@ -44,14 +70,12 @@ def parse_bank(data: bytes, fmt: str, *, source: str = "question bank") -> Bank:
     fmt = fmt.lower().lstrip(".")
     if fmt not in FORMATS:
         problem = f"unknown bank format {fmt!r}; expected one of: {', '.join(FORMATS)}"
-        raise BankError([RowError(0, problem)], source=source)
+        raise BankError(
+            [RowError(0, problem, code="unknown_format", params=(("format", fmt),))], source=source
+        )
     if fmt == "siq":
         return load_siq(data, source=source)
-    try:
-        text = data.decode("utf-8-sig")
-    except UnicodeDecodeError as exc:
-        line = data[: exc.start].count(b"\n") + 1
-        raise BankError([RowError(line, "the file is not UTF-8 text")], source=source) from None
+    text, _ = decode_text(data, source=source)
     if fmt == "csv":
         return load_csv(text, source=source)
     if fmt == "json":

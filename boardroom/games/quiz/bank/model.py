@@ -10,7 +10,7 @@ the same errors.
 >>> question_from_row({"text": "2+2?", "answer": "5", "choices": "3|4"})
 Traceback (most recent call last):
 ...
-ValueError: answer '5' is not one of the choices
+boardroom.games.quiz.errors.Problem: answer '5' is not one of the choices
 """
 
 from __future__ import annotations
@@ -21,7 +21,7 @@ from collections.abc import Iterable, Iterator, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
-from boardroom.games.quiz.errors import BankError, RowError
+from boardroom.games.quiz.errors import BankError, Problem, RowError
 
 FIELDS = (
     "id",
@@ -33,25 +33,79 @@ FIELDS = (
     "time_s",
     "accept",
     "comment",
+    "host_text",
     "media",
 )
-ALIASES = {"time_limit": "time_s", "time": "time_s", "question": "text", "theme": "category"}
+ALIASES = {
+    # English headers people write
+    "time_limit": "time_s",
+    "time": "time_s",
+    "seconds": "time_s",
+    "question": "text",
+    "theme": "category",
+    "topic": "category",
+    "options": "choices",
+    "score": "points",
+    "also": "accept",
+    "alternatives": "accept",
+    "note": "comment",
+    "explanation": "comment",
+    "host": "host_text",
+    # Russian ones (ё is read as е)
+    "номер": "id",
+    "вопрос": "text",
+    "текст": "text",
+    "ответ": "answer",
+    "правильный ответ": "answer",
+    "варианты": "choices",
+    "варианты ответа": "choices",
+    "категория": "category",
+    "тема": "category",
+    "очки": "points",
+    "баллы": "points",
+    "время": "time_s",
+    "секунды": "time_s",
+    "принимается": "accept",
+    "другие ответы": "accept",
+    "комментарий": "comment",
+    "пояснение": "comment",
+    "ведущему": "host_text",
+    "для ведущего": "host_text",
+}
 MEDIA_KINDS = ("image", "audio", "video", "html")
 
 
 @dataclass(frozen=True)
 class Media:
-    """A picture, sound or video that goes with a question (a reference, never the bytes).
+    """A picture, sound or video that goes with a question.
 
     ``ref`` is the file name or URL as the source gives it; ``path`` the file's
     path inside a package when the package holds it (None when it does not);
-    ``part`` is ``question`` or ``answer`` (shown with the answer).
+    ``part`` is ``question`` or ``answer`` (shown with the answer). ``data`` is
+    the file's bytes when the import found them (a package's file): kept here so
+    the server can store and serve them under an id of its own; never part of
+    :meth:`to_json` (a setup line carries no bytes) nor of equality.
+
+    >>> m = Media("image", "leaf.png", "Images/leaf.png", data=b"png")
+    >>> m.size, m.digest[:12], m == Media("image", "leaf.png", "Images/leaf.png")
+    (3, '8f8cbb7dcf46', True)
     """
 
     kind: str
     ref: str
     path: str | None = None
     part: str = "question"
+    data: bytes | None = field(default=None, compare=False, repr=False)
+
+    @property
+    def size(self) -> int:
+        """The number of bytes found (0 when the file is not held)."""
+        return len(self.data or b"")
+
+    @property
+    def digest(self) -> str:
+        """The SHA-256 of the bytes found (empty when none): the same file, the same digest."""
+        return hashlib.sha256(self.data).hexdigest() if self.data is not None else ""
 
     def to_json(self) -> dict[str, Any]:
         return {"kind": self.kind, "ref": self.ref, "path": self.path, "part": self.part}
@@ -63,7 +117,10 @@ class Question:
 
     ``points`` (when set) replaces the ruleset's capture/repel points for the jump
     fought with it; ``time_s`` replaces ``answer_s``. ``accept`` lists other
-    answers the host may accept (shown to the host only).
+    answers the host may accept (shown to the host only). ``comment`` explains the
+    answer and ``host_text`` is what the host says aloud (a SIGame spoken line):
+    both go with the answer, never into the public ``text``, which may be empty
+    when the question is only spoken or only shown (``host_text`` or ``media``).
     """
 
     id: str
@@ -76,6 +133,7 @@ class Question:
     accept: tuple[str, ...] = ()
     comment: str | None = None
     media: tuple[Media, ...] = ()
+    host_text: str | None = None
 
     @property
     def is_choice(self) -> bool:
@@ -96,10 +154,68 @@ class Question:
             "time_s": self.time_s,
             "accept": list(self.accept),
             "comment": self.comment,
+            "host_text": self.host_text,
             "media": [m.to_json() for m in self.media],
         }
         row.update({key: value for key, value in optional.items() if value not in (None, [])})
         return row
+
+
+@dataclass(frozen=True)
+class Place:
+    """Where a question sits in a SIGame package: round, theme and question (1-based), names.
+
+    >>> str(Place(1, "Финал", 2, "История", 3))
+    "round 1 'Финал', theme 'История', question 3"
+    """
+
+    round: int
+    round_name: str
+    theme: int
+    theme_name: str
+    question: int
+
+    def __str__(self) -> str:
+        return (
+            f"round {self.round} {self.round_name!r}, theme {self.theme_name!r}, "
+            f"question {self.question}"
+        )
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "round": self.round,
+            "round_name": self.round_name,
+            "theme": self.theme,
+            "theme_name": self.theme_name,
+            "question": self.question,
+        }
+
+
+@dataclass(frozen=True)
+class Skipped:
+    """A question an import left out, and why: a stable ``code`` with its ``params``.
+
+    Codes: ``no_question`` (a cat in a bag with no question of its own),
+    ``answer_type`` (``type``: an answer the quiz cannot take, such as a point on
+    a picture), ``choice_media`` (a choice that is a picture or a sound),
+    ``missing_media`` (``file``: the question's file is not in the package),
+    ``repeated`` (``file``: the same question came in an earlier file).
+    """
+
+    source: str
+    code: str
+    params: tuple[tuple[str, str], ...] = ()
+    place: Place | None = None
+    line: int = 0
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "source": self.source,
+            "code": self.code,
+            "params": dict(self.params),
+            "place": self.place.to_json() if self.place else None,
+            "line": self.line,
+        }
 
 
 @dataclass(frozen=True)
@@ -165,13 +281,15 @@ def build_bank(numbered: Iterable[tuple[int, Any]], *, source: str) -> Bank:
         try:
             question = question_from_row(row)
         except ValueError as exc:
-            errors.append(RowError(line, str(exc)))
+            errors.append(RowError.of(line, exc))
             continue
         if question.id in first_line:
             errors.append(
                 RowError(
                     line,
                     f"question id {question.id!r} is taken by line {first_line[question.id]}",
+                    code="id_taken",
+                    params=(("id", question.id), ("line", str(first_line[question.id]))),
                 )
             )
             continue
@@ -180,20 +298,24 @@ def build_bank(numbered: Iterable[tuple[int, Any]], *, source: str) -> Bank:
     if errors:
         raise BankError(errors, source=source)
     if not questions:
-        raise BankError([RowError(0, "there are no questions")], source=source)
+        raise BankError([RowError(0, "there are no questions", code="empty")], source=source)
     return Bank(tuple(questions))
 
 
 def question_from_row(row: Mapping[str, Any]) -> Question:
     """One question from a row of any format; ``ValueError`` says what is wrong."""
     if not isinstance(row, Mapping):
-        raise ValueError(f"a question must be a mapping of fields, not {_kind(row)}")
+        raise Problem("not_mapping", f"a question must be a mapping of fields, not {_kind(row)}")
     fields = _canonical(row)
-    text = _text(fields, "text", required=True)
+    media = _media(fields.get("media"))
+    host_text = _text(fields, "host_text") or None
+    text = _text(fields, "text", required=not (media or host_text))
     answer = _text(fields, "answer", required=True)
     choices = _choices(fields.get("choices"))
     if choices and answer not in choices:
-        raise ValueError(f"answer {answer!r} is not one of the choices")
+        raise Problem(
+            "answer_not_choice", f"answer {answer!r} is not one of the choices", answer=answer
+        )
     question = Question(
         id=_text(fields, "id") or _content_id(text, answer),
         text=text,
@@ -204,7 +326,8 @@ def question_from_row(row: Mapping[str, Any]) -> Question:
         time_s=_number(fields, "time_s"),
         accept=_list(fields.get("accept"), "accept"),
         comment=_text(fields, "comment") or None,
-        media=_media(fields.get("media")),
+        media=media,
+        host_text=host_text,
     )
     return question
 
@@ -212,13 +335,18 @@ def question_from_row(row: Mapping[str, Any]) -> Question:
 def _canonical(row: Mapping[str, Any]) -> dict[str, Any]:
     fields: dict[str, Any] = {}
     for raw_key, value in row.items():
-        key = str(raw_key).strip().lower()
+        key = " ".join(str(raw_key).lower().replace("ё", "е").split())
         key = ALIASES.get(key, key)
         if key not in FIELDS:
             known = ", ".join(FIELDS)
-            raise ValueError(f"unknown field {raw_key!r}; the fields are: {known}")
+            raise Problem(
+                "unknown_field",
+                f"unknown field {raw_key!r}; the fields are: {known}",
+                field=raw_key,
+                known=known,
+            )
         if key in fields:
-            raise ValueError(f"field {key!r} is given twice")
+            raise Problem("field_twice", f"field {key!r} is given twice", field=key)
         if value is not None and value != "":
             fields[key] = value
     return fields
@@ -232,13 +360,13 @@ def _text(fields: Mapping[str, Any], key: str, *, required: bool = False) -> str
     value = fields.get(key)
     if value is None:
         if required:
-            raise ValueError(f"{key} is missing or empty")
+            raise Problem("missing", f"{key} is missing or empty", field=key)
         return ""
     if isinstance(value, bool) or not isinstance(value, str | int | float):
-        raise ValueError(f"{key} must be text, not {_kind(value)}")
+        raise Problem("not_text", f"{key} must be text, not {_kind(value)}", field=key)
     text = str(value).strip()
     if required and not text:
-        raise ValueError(f"{key} is missing or empty")
+        raise Problem("missing", f"{key} is missing or empty", field=key)
     return text
 
 
@@ -247,14 +375,19 @@ def _number(fields: Mapping[str, Any], key: str, *, allow_zero: bool = False) ->
     if value is None:
         return None
     if isinstance(value, bool):
-        raise ValueError(f"{key} must be a number, not {value!r}")
+        raise Problem(
+            "not_number", f"{key} must be a number, not {value!r}", field=key, value=value
+        )
     try:
         number = float(value.strip().replace(",", ".")) if isinstance(value, str) else float(value)
     except (TypeError, ValueError):
-        raise ValueError(f"{key} must be a number, not {value!r}") from None
+        raise Problem(
+            "not_number", f"{key} must be a number, not {value!r}", field=key, value=value
+        ) from None
     if not math.isfinite(number) or number < 0 or (number == 0 and not allow_zero):
         bound = "zero or more" if allow_zero else "more than zero"
-        raise ValueError(f"{key} must be {bound}, not {value!r}")
+        code = "negative" if allow_zero else "not_positive"
+        raise Problem(code, f"{key} must be {bound}, not {value!r}", field=key, value=value)
     return int(number) if number.is_integer() else number
 
 
@@ -263,11 +396,13 @@ def _list(value: Any, key: str) -> tuple[str, ...]:
         return ()
     items = value.split("|") if isinstance(value, str) else value
     if not isinstance(items, list | tuple):
-        raise ValueError(f"{key} must be a list or text separated by '|', not {_kind(value)}")
+        message = f"{key} must be a list or text separated by '|', not {_kind(value)}"
+        raise Problem("not_list", message, field=key)
     out: list[str] = []
     for item in items:
         if isinstance(item, bool) or not isinstance(item, str | int | float):
-            raise ValueError(f"every entry of {key} must be text, not {_kind(item)}")
+            message = f"every entry of {key} must be text, not {_kind(item)}"
+            raise Problem("not_text", message, field=key)
         if str(item).strip():
             out.append(str(item).strip())
     return tuple(out)
@@ -276,10 +411,10 @@ def _list(value: Any, key: str) -> tuple[str, ...]:
 def _choices(value: Any) -> tuple[str, ...]:
     choices = _list(value, "choices")
     if len(choices) == 1:
-        raise ValueError("a multiple-choice question needs at least two choices")
+        raise Problem("one_choice", "a multiple-choice question needs at least two choices")
     repeated = sorted({c for c in choices if choices.count(c) > 1})
     if repeated:
-        raise ValueError(f"choice {repeated[0]!r} is given twice")
+        raise Problem("choice_twice", f"choice {repeated[0]!r} is given twice", choice=repeated[0])
     return choices
 
 
@@ -287,17 +422,18 @@ def _media(value: Any) -> tuple[Media, ...]:
     if value is None:
         return ()
     if not isinstance(value, list | tuple):
-        raise ValueError(f"media must be a list, not {_kind(value)}")
+        raise Problem("bad_media", f"media must be a list, not {_kind(value)}")
     out: list[Media] = []
     for item in value:
         if not isinstance(item, Mapping) or not isinstance(item.get("ref"), str):
-            raise ValueError("every media entry needs a 'ref' (its file name or URL)")
+            raise Problem("bad_media", "every media entry needs a 'ref' (its file name or URL)")
         kind = item.get("kind", "image")
         if kind not in MEDIA_KINDS:
-            raise ValueError(f"media kind {kind!r} is not one of {', '.join(MEDIA_KINDS)}")
+            message = f"media kind {kind!r} is not one of {', '.join(MEDIA_KINDS)}"
+            raise Problem("bad_media", message)
         part = item.get("part", "question")
         if part not in ("question", "answer"):
-            raise ValueError(f"media part {part!r} must be 'question' or 'answer'")
+            raise Problem("bad_media", f"media part {part!r} must be 'question' or 'answer'")
         path = item.get("path")
         out.append(Media(kind, item["ref"], path if isinstance(path, str) else None, part))
     return tuple(out)

@@ -1,0 +1,212 @@
+"""Importing a bank as a quiz master does it: several files into one bank, and a preview.
+
+:func:`import_files` reads each file by its extension (CSV, JSON, YAML, SIGame
+``.siq``), names every problem with the file's real name, combines the questions
+in the order given (each package's ids get their own prefix; a question that
+came in an earlier file is skipped and listed), and :meth:`Imported.preview`
+says what was taken: counts by file and category, the questions skipped and
+why, in Russian and English. :func:`refusal` is the same for a refused import.
+
+>>> imported = import_files([("a.csv", "вопрос;ответ;тема\\nДва?;2;Счёт\\n".encode("cp1251")),
+...                          ("b.csv", b"question,answer\\nThree?,3\\nTwo?,2\\n")])
+>>> [q.text for q in imported.bank], imported.preview()["lines"]["ru"][0]
+(['Два?', 'Three?', 'Two?'], '3 вопроса из 2 файлов.')
+"""
+
+from __future__ import annotations
+
+import base64
+import binascii
+import json
+from collections import Counter
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from boardroom.games.quiz.bank.model import Bank, Question, Skipped
+from boardroom.games.quiz.bank.siq import import_siq
+from boardroom.games.quiz.bank.tables import decode_text, load_csv, load_json, load_yaml
+from boardroom.games.quiz.bank.texts import (
+    LANGS,
+    category_line,
+    problem_text,
+    refusal_header,
+    skipped_line,
+    summary,
+)
+from boardroom.games.quiz.errors import BankError, RowError, SiqError
+
+FORMATS = ("csv", "json", "yaml", "yml", "siq")
+MAX_FILES = 20
+MAX_NAME = 200
+
+
+@dataclass(frozen=True)
+class FileSummary:
+    """One imported file: its name, format, text encoding (or ``zip``) and what it gave."""
+
+    name: str
+    format: str
+    encoding: str
+    questions: int
+    skipped: int
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "name": self.name,
+            "format": self.format,
+            "encoding": self.encoding,
+            "questions": self.questions,
+            "skipped": self.skipped,
+        }
+
+
+@dataclass(frozen=True)
+class Imported:
+    """The combined bank, the questions left out, and each file's share."""
+
+    bank: Bank
+    skipped: tuple[Skipped, ...]
+    files: tuple[FileSummary, ...]
+
+    def preview(self) -> dict[str, Any]:
+        """What the import took, for the start page: counts, categories, skipped, sentences."""
+        by_category = Counter(q.category for q in self.bank)
+        categories: list[dict[str, Any]] = [
+            {"name": name, "questions": n} for name, n in by_category.items()
+        ]
+        skipped = [item.to_json() for item in self.skipped]
+        for item in skipped:
+            item["text"] = {lang: skipped_line(item, lang) for lang in LANGS}
+        lines = {
+            lang: [
+                summary(len(self.bank), len(self.files), len(self.skipped), lang),
+                *(category_line(name, n, lang) for name, n in by_category.items()),
+            ]
+            for lang in LANGS
+        }
+        return {
+            "questions": len(self.bank),
+            "files": [f.to_json() for f in self.files],
+            "categories": categories,
+            "choice": sum(1 for q in self.bank if q.is_choice),
+            "media": sum(1 for q in self.bank if q.media),
+            "skipped": skipped,
+            "lines": lines,
+        }
+
+
+def import_file(name: str, data: bytes, *, number: int = 1) -> Imported:
+    """One file, its format from its name's extension (``number``: its place in a batch)."""
+    fmt = name.rsplit(".", 1)[-1].lower() if "." in name else ""
+    if fmt not in FORMATS:
+        problem = f"unknown bank format {fmt!r}; expected one of: {', '.join(FORMATS)}"
+        error = RowError(0, problem, code="unknown_format", params=(("format", fmt),))
+        raise BankError([error], source=name)
+    if fmt == "siq":
+        prefix = "siq-" if number == 1 else f"siq{number}-"
+        package = import_siq(data, source=name, id_prefix=prefix)
+        summary_ = FileSummary(name, fmt, "zip", len(package.bank), len(package.skipped))
+        return Imported(package.bank, package.skipped, (summary_,))
+    text, encoding = decode_text(data, source=name)
+    loader = {"csv": load_csv, "json": load_json}.get(fmt, load_yaml)
+    bank = loader(text, source=name)
+    return Imported(bank, (), (FileSummary(name, fmt, encoding, len(bank), 0),))
+
+
+def import_files(files: Sequence[tuple[str, bytes]]) -> Imported:
+    """Several files as one bank, in the order given; the first refused file refuses all."""
+    if not files:
+        raise BankError([RowError(0, "no file was sent", code="no_files")], source="bank")
+    if len(files) > MAX_FILES:
+        problem = f"at most {MAX_FILES} files at once"
+        raise BankError([RowError(0, problem, code="too_many_files")], source="bank")
+    questions: dict[str, tuple[Question, str]] = {}
+    skipped: list[Skipped] = []
+    summaries: list[FileSummary] = []
+    packages = 0
+    for name, data in files:
+        packages += name.lower().endswith(".siq")
+        part = import_file(name, data, number=max(packages, 1))
+        skipped += part.skipped
+        kept = 0
+        for question in part.bank:
+            earlier = questions.get(question.id)
+            if earlier is None:
+                questions[question.id] = (question, name)
+                kept += 1
+            elif _same(earlier[0], question):
+                skipped.append(Skipped(name, "repeated", (("file", earlier[1]),)))
+            else:
+                problem = f"question id {question.id!r} is already taken in {earlier[1]}"
+                params = (("id", question.id), ("file", earlier[1]))
+                error = RowError(0, problem, code="id_in_file", params=params)
+                raise BankError([error], source=name)
+        first = part.files[0]
+        dropped = first.skipped + first.questions - kept
+        summaries.append(FileSummary(name, first.format, first.encoding, kept, dropped))
+    bank = Bank(tuple(q for q, _ in questions.values()))
+    return Imported(bank, tuple(skipped), tuple(summaries))
+
+
+def _same(one: Question, other: Question) -> bool:
+    return (one.text, one.answer, one.choices) == (other.text, other.answer, other.choices)
+
+
+def read_upload(body: bytes, fmt: str | None, name: str | None) -> list[tuple[str, bytes]]:
+    """The files of a ``POST /api/web/bank``: one file as the body (``format``, ``name``), or,
+    with ``format=files``, a JSON ``{"files": [{"name": ..., "data": <base64>}]}``.
+
+    >>> read_upload(b"text,answer", "csv", None), read_upload(b"x", None, "Финал.csv")
+    ([('bank.csv', b'text,answer')], [('Финал.csv', b'x')])
+    >>> read_upload(b'{"files": [{"name": "a.csv", "data": "eA=="}]}', "files", None)
+    [('a.csv', b'x')]
+    """
+    if fmt != "files":
+        label = (name or "").strip()[:MAX_NAME]
+        if not label:
+            label = f"bank.{(fmt or 'csv').lower().lstrip('.')}"
+        elif fmt and not label.lower().endswith(f".{fmt.lower().lstrip('.')}"):
+            label = f"{label}.{fmt.lower().lstrip('.')}"
+        return [(label, body)]
+    try:
+        files = json.loads(body)["files"]
+        out = [
+            (str(f["name"])[:MAX_NAME], base64.b64decode(f["data"], validate=True)) for f in files
+        ]
+    except (ValueError, KeyError, TypeError, binascii.Error):
+        problem = 'expected {"files": [{"name": ..., "data": <base64>}]}'
+        raise BankError([RowError(0, problem, code="bad_upload")], source="bank") from None
+    return out
+
+
+def bank_reply(body: bytes, fmt: str | None, name: str | None) -> dict[str, Any]:
+    """The answer to ``POST /api/web/bank``: the questions (setup-line rows) and the preview."""
+    imported = import_files(read_upload(body, fmt, name))
+    return {"questions": imported.bank.to_json(), "preview": imported.preview()}
+
+
+def refusal(exc: BankError) -> dict[str, Any]:
+    """A refused import's details: ``problems`` (English lines, as before) and ``texts``.
+
+    ``texts`` is ``{lang: {"message", "problems"}}`` in Russian and English.
+
+    >>> texts = refusal(BankError([RowError(2, "answer is missing or empty", code="missing",
+    ...                                      params=(("field", "answer"),))], source="a.csv"))
+    >>> texts["problems"], texts["texts"]["ru"]
+    (['line 2: answer is missing or empty'], {'message': 'a.csv: 1 ошибка; ничего не загружено.', 'problems': ['строка 2: не заполнено поле «ответ»']})
+    """  # noqa: E501
+    out: dict[str, Any] = {}
+    for lang in LANGS:
+        problems = [
+            problem_text(e.code, dict(e.params), e.message, lang, line=e.line, column=e.column)
+            for e in exc.errors
+        ]
+        if isinstance(exc, SiqError):
+            head = problem_text(exc.code, dict(exc.params), exc.problem, lang)
+            closing = "ничего не загружено" if lang == "ru" else "nothing was imported"
+            message = f"{exc.source}: {head}; {closing}."
+        else:
+            message = refusal_header(exc.source, len(exc.errors), lang)
+        out[lang] = {"message": message, "problems": problems}
+    return {"problems": [str(e) for e in exc.errors] or [str(exc)], "texts": out}
