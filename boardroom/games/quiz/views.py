@@ -132,7 +132,8 @@ def question_view(question: Question, *, answer: bool) -> Json:
         out["answer"] = question.answer
         out["accept"] = list(question.accept)
         out["comment"] = question.comment
-        out["host_text"] = question.host_text
+        if question.host_text:  # the host's spoken line (SIGame): with the answer, never before
+            out["host_text"] = question.host_text
     return out
 
 

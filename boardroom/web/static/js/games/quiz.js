@@ -1,7 +1,7 @@
 // @ts-check
 // Quiz Draughts: the team screen, the host's duel console and the projector.
 import { h, fill, panel, field, options, table } from "../dom.js";
-import { t } from "../i18n.js";
+import { t, currentLang } from "../i18n.js";
 import { barChart } from "../charts.js";
 import { Board, TEAM_HUES, flipButton, pathOf } from "../board.js";
 import { left, mmss, everyTick } from "../clock.js";
@@ -373,24 +373,32 @@ export function startForm(presets) {
     return { name, score, members };
   });
   const qRobots = h("input", { type: "number", name: "quiz-robots", min: "0", max: "2", value: "0" });
-  const bankFile = h("input", { type: "file", name: "bank", accept: ".csv,.json,.yaml,.yml,.siq" });
-  const bankStatus = h("div", { class: "muted" });
+  const bankFile = h("input", { type: "file", name: "bank", multiple: true, accept: ".csv,.json,.yaml,.yml,.siq" });
+  const bankStatus = h("div", { class: "muted", dataset: { role: "bank-status" } });
   let questions = defaultQuestions();
   bankStatus.textContent = t("start.bank_default", { n: questions.length });
   bankFile.addEventListener("change", async () => {
-    const file = bankFile.files[0];
-    if (!file) return;
-    const format = file.name.split(".").pop().toLowerCase();
+    const files = [...bankFile.files];
+    if (!files.length) return;
+    bankStatus.className = "muted";
     bankStatus.textContent = t("start.bank_reading");
+    const lang = currentLang();
     try {
-      const reply = await call("POST", `/api/web/bank?format=${encodeURIComponent(format)}`, undefined, null, await file.arrayBuffer());
+      const sent = await Promise.all(files.map(async (file) => ({ name: file.name, data: base64(await file.arrayBuffer()) })));
+      const reply = await call("POST", "/api/web/bank?format=files", undefined, null, JSON.stringify({ files: sent }));
       questions = reply.questions;
+      const preview = reply.preview;
+      const skipped = preview.skipped.map((/** @type {any} */ item) => item.text[lang] || item.text.en);
       bankStatus.className = "ok";
-      bankStatus.textContent = t("start.bank_ok", { n: questions.length, file: file.name });
+      fill(bankStatus, h("div", { text: preview.lines[lang][0], dataset: { role: "bank-summary" } }),
+        h("ul", { dataset: { role: "bank-categories" } }, preview.lines[lang].slice(1).map((/** @type {string} */ line) => h("li", { text: line }))),
+        skipped.length ? h("details", { dataset: { role: "bank-skipped" } }, h("summary", { text: t("start.bank_skipped") }),
+          h("ul", {}, skipped.slice(0, 50).map((/** @type {string} */ line) => h("li", { text: line })))) : null);
     } catch (err) {
+      const texts = (err.details.texts || {})[lang];
       bankStatus.className = "error";
-      fill(bankStatus, h("div", { text: err.message }),
-        h("ul", {}, (err.details.problems || []).slice(0, 20).map((p) => h("li", { text: p }))));
+      fill(bankStatus, h("div", { text: texts ? texts.message : err.message, dataset: { role: "bank-error" } }),
+        h("ul", {}, ((texts && texts.problems) || err.details.problems || []).slice(0, 20).map((/** @type {string} */ p) => h("li", { text: p }))));
     }
   });
   const quizForm = h("div", { class: "stack" },
@@ -478,3 +486,14 @@ export const replay = {
   },
   describe: (event, v) => describe(event, { ...v, teams: v.teams || {} }),
 };
+
+/**
+ * An uploaded file's bytes as base64 (in chunks: a long argument list would overflow).
+ * @param {ArrayBuffer} buffer
+ */
+function base64(buffer) {
+  const bytes = new Uint8Array(buffer);
+  let text = "";
+  for (let i = 0; i < bytes.length; i += 0x8000) text += String.fromCharCode(...bytes.subarray(i, i + 0x8000));
+  return btoa(text);
+}
