@@ -10,7 +10,7 @@ import re
 import zipfile
 
 import pytest
-from playwright.sync_api import Browser, expect
+from playwright.sync_api import Browser, FilePayload, expect
 from web_support import Api, Server, errors_of, new_page, shot
 
 pytestmark = pytest.mark.slow
@@ -62,8 +62,8 @@ def test_a_csv_and_a_package_uploaded_together(
     host.set_input_files(
         "input[name=bank]",
         [
-            {"name": "Финал.csv", "mimeType": "text/csv", "buffer": RUSSIAN_CSV.encode("cp1251")},
-            {"name": "Кубок.siq", "mimeType": "application/zip", "buffer": siq()},
+            FilePayload(name="Финал.csv", mimeType="text/csv", buffer=RUSSIAN_CSV.encode("cp1251")),
+            FilePayload(name="Кубок.siq", mimeType="application/zip", buffer=siq()),
         ],
     )
     summary = host.locator("[data-role=bank-summary]")
@@ -98,7 +98,7 @@ def test_a_file_that_is_not_text_is_refused_by_its_name(browser: Browser, server
     host.check("input[name=game][value=quiz]")
     host.set_input_files(
         "input[name=bank]",
-        {"name": "Вопросы Марины.csv", "mimeType": "text/csv", "buffer": b"\x00\x98\x01binary"},
+        FilePayload(name="Вопросы Марины.csv", mimeType="text/csv", buffer=b"\x00\x98\x01binary"),
     )
     error = host.locator("[data-role=bank-error]")
     expect(error).to_have_text("Вопросы Марины.csv: 1 ошибка; ничего не загружено.")
