@@ -288,3 +288,10 @@ def test_a_package_with_nothing_askable_is_refused_with_the_reasons() -> None:
         "line 1: round 1 'Первый раунд', theme 'T', question 1: "
         "a cat in a bag with no question of its own"
     ]
+
+
+def test_media_that_unpack_too_large_refuse_the_package(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr("boardroom.games.quiz.bank.package.MAX_TOTAL_BYTES", 200)
+    with pytest.raises(SiqError) as caught:
+        load_siq(sigame7(), source="big.siq")
+    assert (caught.value.code, caught.value.source) == ("media_too_big", "big.siq")

@@ -24,6 +24,7 @@ from boardroom.games.quiz.errors import SiqError
 
 MAX_CONTENT_BYTES = 50_000_000
 MAX_FILE_BYTES = 100_000_000
+MAX_TOTAL_BYTES = 200_000_000  # all the media of one package, unpacked
 MEDIA_FOLDER = {"image": "Images", "audio": "Audio", "video": "Video", "html": "Html"}
 
 
@@ -150,8 +151,12 @@ class Files:
     (b'png', None)
     """
 
-    def __init__(self, archive: zipfile.ZipFile) -> None:
+    def __init__(
+        self, archive: zipfile.ZipFile, *, limit: int | None = None, source: str = "package"
+    ) -> None:
         self.archive = archive
+        self.left = MAX_TOTAL_BYTES if limit is None else limit
+        self.source = source
         self.by_key: dict[str, str] = {}
         for info in archive.infolist():
             if info.is_dir():
@@ -172,10 +177,18 @@ class Files:
         return None
 
     def read(self, name: str) -> bytes | None:
-        """The file's bytes (None when it is too large or cannot be read)."""
+        """The file's bytes (None when it is too large or cannot be read).
+
+        The package's media together may unpack to ``limit`` bytes at most (a small
+        archive can hold a huge file): past it, :class:`SiqError`.
+        """
         info = self.archive.getinfo(name)
         if info.file_size > MAX_FILE_BYTES:
             return None
+        self.left -= info.file_size
+        if self.left < 0:
+            problem = "the package's media unpack to more than the import takes"
+            raise SiqError(problem, source=self.source, code="media_too_big")
         try:
             return self.archive.read(info)
         except (zipfile.BadZipFile, OSError, RuntimeError):

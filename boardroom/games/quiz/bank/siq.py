@@ -134,10 +134,12 @@ def import_siq(data: bytes, *, source: str = "package", id_prefix: str = "siq-")
         rows: list[tuple[int, Any]] = []
         found: dict[str, list[bytes | None]] = {}
         skipped: list[Skipped] = []
-        files = Files(archive)
+        files = Files(archive, source=source)
         for place, node in _questions(root):
             try:
                 row = _row(node, files)
+            except SiqError:
+                raise  # the whole package (its media too large)
             except Skip as skip:
                 skipped.append(Skipped(source, skip.code, skip.params, place, node.line))
                 continue

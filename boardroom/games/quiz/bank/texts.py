@@ -200,6 +200,7 @@ PROBLEMS_RU = {
     "bad_root": "в корне content.xml элемент <{tag}>, а не <package>",
     "no_questions": "в пакете нет вопросов (нет round/theme/question в content.xml)",
     "nothing_askable": "ни один вопрос пакета нельзя задать в этой игре",
+    "media_too_big": "медиафайлы пакета в распакованном виде слишком велики",
 }
 
 
