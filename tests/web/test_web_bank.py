@@ -86,7 +86,7 @@ def test_a_csv_and_a_package_uploaded_together(
     host.click("button[type=submit].primary")
     host.wait_for_url(re.compile(r"/play/g[0-9a-f]+#secret="))
     game_id = host.url.split("/play/")[1].split("#")[0]
-    view = api.view(game_id, host.url.split("#secret=")[1])
+    view = api.view(game_id, host.url.split("#secret=")[1])["view"]
     assert view["bank"]["size"] == 6
     assert view["bank"]["categories"] == {"География": 3, "Счёт": 1, "Наука": 2}
     assert errors_of(host) == []
