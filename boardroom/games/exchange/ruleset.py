@@ -73,6 +73,7 @@ class Ruleset:
     meeting_call_window_s: int = 60
     meeting_s: int = 300
     opening_session: bool = True
+    wait_for_host: bool = False
     time_scale: float = 1.0
     player_cash: int = 200
     firm_cash: int = 100
@@ -288,6 +289,7 @@ def _validated(merged: Mapping[str, Any]) -> Ruleset:
     values["order"] = _order(merged["order"])
     values["initial_holdings"] = _holdings(merged["initial_holdings"], values["shares_per_firm"])
     values["opening_session"] = _flag("opening_session", merged["opening_session"])
+    values["wait_for_host"] = _flag("wait_for_host", merged["wait_for_host"])
     values["time_scale"] = _time_scale(merged["time_scale"])
     values["capture_paid_by"] = _paid_by(merged["capture_paid_by"])
     if values["move_min_s"] > values["move_max_s"]:
