@@ -78,12 +78,22 @@ def _check_corporate(state: ExchangeState, order: Order) -> None:
     if firm == order.stock:
         raise Refused("own_shares", f"Firm {firm} may not hold its own shares.")
     limit = state.ruleset.shares_per_firm - 1
-    if firms_exposure(state, order.stock) + order.qty > limit:
+    if firms_exposure(state, order.stock) + _from_outside(state, order) > limit:
         raise Refused(
             "firms_hold_all",
             f"Firms together may hold at most {limit} shares of firm {order.stock}; "
             "this order could pass that.",
         )
+
+
+def _from_outside(state: ExchangeState, order: Order) -> int:
+    """How many shares a firm's buy order could take from people or the State.
+
+    What it buys at once from another firm's offer moves shares between firms: the
+    firms together hold no more (the rule is about the firms *together*).
+    """
+    fills = fills_for(state.books[order.stock], order)
+    return order.qty - sum(f.qty for f in fills if account_firm(f.account) is not None)
 
 
 def firms_exposure(state: ExchangeState, stock: int) -> int:

@@ -172,22 +172,27 @@ def _close(draft: Draft) -> None:
     go(draft, row.then(draft.state))
 
 
-TABLE: dict[Phase, PhaseRow] = {
-    row.phase: row
-    for row in (
-        PhaseRow("board", turns.open_board, "move_max_s", _board_done, turns.timeout, _nothing,
-                 lambda state: "dividends"),  # fmt: skip
-        PhaseRow("dividends", _accounts, None, _always, _nothing, _nothing,
-                 lambda state: "exchange"),  # fmt: skip
-        PhaseRow("exchange", trading.privatize, "session_s", _never, _close,
-                 trading.close_session, _after_session),  # fmt: skip
-        PhaseRow("meeting_calls", _nothing, "meeting_call_window_s", _called, _close, _nothing,
-                 _after_calls),  # fmt: skip
-        PhaseRow("meetings", _nothing, "meeting_s", _never, _close, _close_meetings,
-                 lambda state: "taxes"),  # fmt: skip
-        PhaseRow("taxes", _taxes, None, _always, _nothing, _nothing, _after_taxes),
-    )
-}
+def _then(phase: Phase) -> Callable[[ExchangeState], Phase]:
+    return lambda state: phase
+
+
+_ROWS = (
+    # phase, what it opens with, its clock (deadline), when it closes by itself,
+    #   what its deadline does, what happens as it closes, the phase after it
+    PhaseRow("board", turns.open_board, "move_max_s", _board_done,
+             turns.timeout, _nothing, _then("dividends")),
+    PhaseRow("dividends", _accounts, None, _always,
+             _nothing, _nothing, _then("exchange")),
+    PhaseRow("exchange", trading.privatize, "session_s", _never,
+             _close, trading.close_session, _after_session),
+    PhaseRow("meeting_calls", _nothing, "meeting_call_window_s", _called,
+             _close, _nothing, _after_calls),
+    PhaseRow("meetings", _nothing, "meeting_s", _never,
+             _close, _close_meetings, _then("taxes")),
+    PhaseRow("taxes", _taxes, None, _always,
+             _nothing, _nothing, _after_taxes),
+)  # fmt: skip
+TABLE: dict[Phase, PhaseRow] = {row.phase: row for row in _ROWS}
 assert set(TABLE) == set(PHASES) - {"setup", "ended"}
 
 
