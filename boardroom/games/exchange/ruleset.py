@@ -93,6 +93,7 @@ class Ruleset:
     tax_rate: int = 20
     payout: int = 50
     privatization_lot: int = 5
+    privatization_price: str = "nominal"
     official_salary: int = 20
     board_win_bonus: int = 50
 
@@ -116,8 +117,34 @@ class Ruleset:
 
 
 _DEFAULTS: Final = Ruleset()
+CLASSROOM_PLACEMENT: Final[dict[str, list[str]]] = {
+    # One piece on each of a colour's three starting rows, and the edge squares shared
+    # out, so that no firm starts boxed in on an edge (balance report 2).
+    "1": ["a1", "f2", "c3"],
+    "2": ["c1", "h2", "e3"],
+    "3": ["e1", "b2", "g3"],
+    "4": ["g1", "d2", "a3"],
+    "5": ["h8", "c7", "f6"],
+    "6": ["f8", "a7", "d6"],
+    "7": ["d8", "g7", "b6"],
+    "8": ["b8", "e7", "h6"],
+}
 PRESETS: Final[dict[str, Json]] = {
     "classic": {},
+    # A 45-90-minute lesson (docs/balance.md, balance report 2): the seed's structure and
+    # turn order, shorter sessions and fewer years, the host paces every phase.
+    "classroom": {
+        "years": 4,
+        "move_max_s": 120,
+        "session_s": 240,
+        "meeting_call_window_s": 30,
+        "meeting_s": 120,
+        "wait_for_host": True,
+        "placement": CLASSROOM_PLACEMENT,
+        "initial_holdings": {"state": 20, "director": 0},
+        "payout": 100,
+        "privatization_price": "book",
+    },
     "demo": {"years": 3, "time_scale": 0.1},
     "blitz": {"years": 2, "moves_per_year": 4, "time_scale": 0.01, "opening_session": True},
 }
@@ -243,6 +270,14 @@ def _flag(name: str, value: object) -> bool:
     return value
 
 
+def _price_rule(value: object) -> str:
+    if value not in ("nominal", "book"):
+        raise _bad(
+            f"Ruleset parameter 'privatization_price' must be 'nominal' or 'book', not {value!r}."
+        )
+    return str(value)
+
+
 def _paid_by(value: object) -> str:
     if value not in ("market", "victim"):
         raise _bad(
@@ -259,7 +294,7 @@ def load_ruleset(data: object = None) -> Ruleset:
     >>> load_ruleset({"preset": "fast"})
     Traceback (most recent call last):
     ...
-    boardroom.kernel.Refused: Unknown ruleset preset 'fast'; known: blitz, classic, demo.
+    boardroom.kernel.Refused: Unknown ruleset preset 'fast'; known: blitz, classic, classroom, demo.
     >>> load_ruleset({"colour": "red"})
     Traceback (most recent call last):
     ...
@@ -292,6 +327,7 @@ def _validated(merged: Mapping[str, Any]) -> Ruleset:
     values["wait_for_host"] = _flag("wait_for_host", merged["wait_for_host"])
     values["time_scale"] = _time_scale(merged["time_scale"])
     values["capture_paid_by"] = _paid_by(merged["capture_paid_by"])
+    values["privatization_price"] = _price_rule(merged["privatization_price"])
     if values["move_min_s"] > values["move_max_s"]:
         raise _bad("Ruleset parameter 'move_min_s' must not exceed 'move_max_s'.")
     return Ruleset(**values)
