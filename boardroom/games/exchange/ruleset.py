@@ -117,18 +117,6 @@ class Ruleset:
 
 
 _DEFAULTS: Final = Ruleset()
-CLASSROOM_PLACEMENT: Final[dict[str, list[str]]] = {
-    # One piece on each of a colour's three starting rows, and the edge squares shared
-    # out, so that no firm starts boxed in on an edge (balance report 2).
-    "1": ["a1", "f2", "c3"],
-    "2": ["c1", "h2", "e3"],
-    "3": ["e1", "b2", "g3"],
-    "4": ["g1", "d2", "a3"],
-    "5": ["h8", "c7", "f6"],
-    "6": ["f8", "a7", "d6"],
-    "7": ["d8", "g7", "b6"],
-    "8": ["b8", "e7", "h6"],
-}
 PRESETS: Final[dict[str, Json]] = {
     "classic": {},
     # A 45-90-minute lesson (docs/balance.md, balance report 2): the seed's structure and
@@ -140,9 +128,9 @@ PRESETS: Final[dict[str, Json]] = {
         "meeting_call_window_s": 30,
         "meeting_s": 120,
         "wait_for_host": True,
-        "placement": CLASSROOM_PLACEMENT,
         "initial_holdings": {"state": 20, "director": 0},
         "payout": 100,
+        "privatization_lot": 10,
         "privatization_price": "book",
     },
     "demo": {"years": 3, "time_scale": 0.1},
