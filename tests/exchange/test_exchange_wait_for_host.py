@@ -3,17 +3,16 @@ clock starts at the ``continue``. And ``extend`` lands only on the phase it was 
 
 from __future__ import annotations
 
-from typing import Any
-
 from exchange_helpers import check_fold, check_invariants, do, game, refused, started, tick
 
+from boardroom.games.exchange.state import ExchangeState
 from boardroom.games.exchange.views import view
 from boardroom.kernel import Journal
 
 ORDER = {"account": "p1", "stock": 1, "side": "buy", "qty": 1, "price": 10}
 
 
-def waiting(journal: Journal[Any]) -> str | None:
+def waiting(journal: Journal[ExchangeState]) -> str | None:
     return journal.state.waiting
 
 
