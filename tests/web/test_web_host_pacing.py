@@ -46,7 +46,7 @@ def test_the_host_continues_a_waiting_game_from_the_console(
     expect(host.locator("button[data-action=end-phase]")).to_be_hidden()
     expect(player.locator(".topbar")).to_contain_text("waiting for the host")
     expect(player.locator("button[data-action=continue]")).to_have_count(0)
-    assert api.view(gid, secret)["waiting_for_host"] == {"next": "exchange"}
+    assert api.view(gid, secret)["view"]["waiting_for_host"] == {"next": "exchange"}
     for name, (width, height) in SIZES.items():
         host.set_viewport_size({"width": width, "height": height})
         shot(host, f"host-waiting-{name}")
