@@ -82,7 +82,7 @@ function lastMove(view) {
   return moves.length ? moves[moves.length - 1] : null;
 }
 
-function boardPanel(ctx, big) {
+function boardPanel(ctx, big, clocks) {
   const error = errorLine();
   const board = new Board({
     big,
@@ -93,7 +93,6 @@ function boardPanel(ctx, big) {
     },
   });
   const who = h("div", { class: "who", dataset: { role: "to-move" } });
-  const clocks = clocksPanel(ctx);
   const send = async (command) => {
     error.clear();
     try { await ctx.send(command); } catch (err) { error.show(err); }
@@ -105,7 +104,7 @@ function boardPanel(ctx, big) {
     resign: h("button", { type: "button", class: "danger", dataset: { action: "resign" }, text: t("rd.resign"), onclick: () => send({ type: "resign" }) }),
   };
   const offer = h("div", { class: "pill warn hidden", dataset: { role: "draw-offer" } });
-  const el = panel(t("x.board"), board.el, h("div", { class: "call" }, who, clocks.el, offer,
+  const el = panel(t("x.board"), board.el, h("div", { class: "call" }, who, big ? null : clocks.el, offer,
     h("div", { class: "row" }, Object.values(buttons), big ? null : flipButton(board)), error.el));
   el.dataset.panel = "board";
   return {
@@ -138,26 +137,40 @@ export function describe(e, v) {
   }
 }
 
+/** The moves as a score sheet: one row a move number, white's move then black's. */
+function sheetRows(view) {
+  const moves = view.moves || [];
+  const blackFirst = String(view.start || "W")[0] === "B";
+  const plies = blackFirst ? ["…", ...moves] : moves;
+  const rows = [];
+  for (let i = 0; i < plies.length; i += 2) rows.push([String(i / 2 + 1), plies[i], plies[i + 1] || ""]);
+  return rows;
+}
+
 function movesPanel() {
-  const list = h("ol", { class: "log", dataset: { role: "moves" } });
-  const el = panel(t("rd.moves"), h("div", { class: "scroll" }, list));
+  const box = h("div", { class: "scroll", dataset: { role: "moves" } });
+  const note = h("p", { class: "muted", dataset: { role: "moves-note" } });
+  const el = panel(t("rd.moves"), box, note);
   el.dataset.panel = "moves";
-  let count = -1;
+  let shown = null;
   return {
     el,
     update(v) {
-      const events = v.events || [];
-      if (events.length === count) return;
-      count = events.length;
-      fill(list, events.length ? events.slice().reverse().map((e) => h("li", { dataset: { type: e.type } }, h("time", { text: mmss(e.at) }), " ", describe(e, v)))
-        : h("li", { class: "muted", text: t("rd.no_moves_yet") }));
+      const key = JSON.stringify([v.moves, v.phase, v.players]);
+      if (key === shown) return;
+      shown = key;
+      const rows = sheetRows(v);
+      fill(box, rows.length ? table(["", nameOf(v, "white"), nameOf(v, "black")], rows) : h("p", { class: "muted", text: t("rd.no_moves_yet") }));
+      note.textContent = v.phase === "ended" ? resultText(v) : "";
+      box.scrollTop = box.scrollHeight;
     },
   };
 }
 
 export function mount(root, ctx) {
   const big = ctx.role === "projector";
-  const board = boardPanel(ctx, big);
+  const clocks = clocksPanel(ctx);
+  const board = boardPanel(ctx, big, clocks);
   const moves = movesPanel();
   const parts = [board, moves];
   const ended = h("div", { class: "banner hidden", dataset: { role: "ended" } }, h("span", { dataset: { role: "ended-text" } }), " ",
@@ -165,7 +178,7 @@ export function mount(root, ctx) {
   let lobby = null;
   let layout;
   if (big) {
-    layout = h("div", { class: "proj" }, h("div", {}, board.el), h("div", { class: "stack" }, ended, moves.el));
+    layout = h("div", { class: "proj" }, h("div", {}, board.el), h("div", { class: "stack" }, ended, panel(t("rd.clocks"), clocks.el), moves.el));
   } else if (ctx.role === "host") {
     lobby = lobbyPanel(ctx);
     const controls = controlsPanel(ctx, false);
