@@ -70,8 +70,8 @@ def game_pdn(view: Json, game_id: str) -> str:
     players = view.get("players") or {}
     tags = {
         "Event": "Boardroom: Russian draughts",
-        "White": str((players.get("white") or {}).get("name", "White")),
-        "Black": str((players.get("black") or {}).get("name", "Black")),
+        "White": str((players.get("white") or {}).get("name") or "White"),
+        "Black": str((players.get("black") or {}).get("name") or "Black"),
         "Round": game_id,
     }
     if view.get("end_reason"):

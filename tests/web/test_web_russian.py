@@ -103,5 +103,6 @@ def test_the_pages_speak_russian(browser: Browser, server: Server, api: Api) -> 
     api.ok(made["game_id"], made["host_secret"], {"type": "start"})
     expect(page.locator("[data-role=to-move]")).to_contain_text("Ход: Аня (белые)")
     expect(page.locator("[data-action=resign]")).to_have_text("Сдаться")
+    expect(page.locator("[data-clock=black]")).to_contain_text("Чёрные")  # nobody named
     shot(page, "russian-player-ru-1280")
     assert errors_of(page) == []

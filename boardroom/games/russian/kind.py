@@ -29,7 +29,7 @@ def seat_labels(public: Json, roles: list[str]) -> dict[str, Json]:
     players: dict[str, Json] = public.get("players", {})
     return {
         role: {
-            "name": players.get(role, {}).get("name", role),
+            "name": players.get(role, {}).get("name") or "",
             "color": role,
             "robot": players.get(role, {}).get("robot"),
         }
@@ -38,13 +38,11 @@ def seat_labels(public: Json, roles: list[str]) -> dict[str, Json]:
 
 
 def demo() -> Json:
-    """A warm-up: a pupil with white against the casual robot, ten minutes each."""
-    return {
-        "game": "russian",
-        "ruleset": {"minutes": 10},
-        "white": {"name": "Pupil"},
-        "black": {"name": "Robot", "robot": "casual"},
-    }
+    """A warm-up: white (whoever takes it) against the casual robot, ten minutes each.
+
+    Nobody is named, so the pages call the sides by their colour in the reader's language.
+    """
+    return {"game": "russian", "ruleset": {"minutes": 10}, "black": {"robot": "casual"}}
 
 
 def presets() -> Json:

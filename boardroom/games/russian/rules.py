@@ -83,7 +83,8 @@ def _move(state: RussianState, command: Json, at: float) -> list[Json]:
     _playing(state)
     side = _side(command)
     if side != state.to_move:
-        raise Refused("not_your_turn", f"It is {state.names[state.to_move]}'s move.")
+        whose = state.names[state.to_move] or state.to_move
+        raise Refused("not_your_turn", f"It is {whose}'s move.", to_move=state.to_move)
     text = command.get("move")
     if not isinstance(text, str) or len(text) > 80:
         raise Refused("bad_command", "A move is text such as 'c3-d4' or 'c3:e5'.")

@@ -22,7 +22,6 @@ Phase = Literal["setup", "play", "ended"]
 SIDES: Final[tuple[Color, Color]] = ("white", "black")
 LEVELS: Final = ("beginner", "casual", "club", "strong")
 """The board robot's levels a side may be given (``boardroom.bots.board.LEVELS``)."""
-DEFAULT_NAMES: Final = {"white": "White", "black": "Black"}
 MAX_NAME: Final = 40
 SETUP_KEYS: Final = {"game", "seed", "ruleset", "white", "black", "fen"}
 RULESET_KEYS: Final = {"minutes", "increment_s", "move_s"}
@@ -57,7 +56,8 @@ class RussianState:
     """Everything the game knows; ``log`` is every event, in order."""
 
     ruleset: Ruleset
-    names: dict[Color, str]
+    names: dict[Color, str | None]
+    """The players' names (None: not named; the pages then say the colour)."""
     robots: dict[Color, str | None]
     board: Board
     start: str = ""
@@ -100,7 +100,7 @@ def setup(spec: Json) -> RussianState:
     if unknown:
         raise SetupError(f"Unknown setup field {unknown[0]!r}.")
     ruleset = _ruleset(spec.get("ruleset") or {})
-    names: dict[Color, str] = {}
+    names: dict[Color, str | None] = {}
     robots: dict[Color, str | None] = {}
     for side in SIDES:
         names[side], robots[side] = _player(side, spec.get(side) or {})
@@ -142,13 +142,14 @@ def _seconds(value: object, what: str) -> float | None:
     return float(value)
 
 
-def _player(side: Color, raw: object) -> tuple[str, str | None]:
+def _player(side: Color, raw: object) -> tuple[str | None, str | None]:
     if not isinstance(raw, dict):
         raise SetupError(f"The {side} player must be an object.")
-    name = raw.get("name", DEFAULT_NAMES[side])
-    if not isinstance(name, str) or not name.strip() or len(name) > MAX_NAME:
+    name = raw.get("name")
+    bad = not isinstance(name, str) or not name.strip() or len(name) > MAX_NAME
+    if name is not None and bad:
         raise SetupError(f"The {side} player's name must be 1 to {MAX_NAME} characters.")
     robot = raw.get("robot")
     if robot is not None and robot not in LEVELS:
         raise SetupError(f"The {side} robot's level must be one of: {', '.join(LEVELS)}.")
-    return name.strip(), robot
+    return (name.strip() if isinstance(name, str) else None), robot

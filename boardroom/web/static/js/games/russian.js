@@ -26,14 +26,21 @@ export function piecesOf(fen) {
   return pieces;
 }
 
-function nameOf(view, side) {
-  const player = (view.players || {})[side];
-  return player ? player.name : t(`color.${side}`);
+function colour(side) {
+  const word = t(`color.${side}`);
+  return word.charAt(0).toUpperCase() + word.slice(1);
 }
 
-/** "Anna (white)" — a side as the pages name it. */
+/** The player's name, or the colour when the host named nobody. */
+function nameOf(view, side) {
+  const player = (view.players || {})[side];
+  return player && player.name ? player.name : colour(side);
+}
+
+/** "Anna (white)" — a side as the pages name it ("White" alone when nobody is named). */
 function sideName(view, side) {
-  return `${nameOf(view, side)} (${t(`color.${side}`)})`;
+  const player = (view.players || {})[side];
+  return player && player.name ? `${player.name} (${t(`color.${side}`)})` : colour(side);
 }
 
 /** Who won and why, in words. */
