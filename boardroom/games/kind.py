@@ -34,6 +34,10 @@ def _no_actions(view: Json, role: str) -> Json:
     return {}
 
 
+def _ids_as_given(spec: Json, draw: Callable[[], str]) -> Json:
+    return spec
+
+
 @dataclass(frozen=True)
 class GameKind:
     """One game kind.
@@ -66,6 +70,12 @@ class GameKind:
     """``actions(view, role)``: what the seat may send now, by command type, with its
     options — made from the seat's own view (never its ``events``), so it can show
     nothing the view does not."""
+    team_codes: bool = False
+    """Each role (a quiz team) is joined by its own code, not by the game's."""
+    opaque_ids: Callable[[Json, Callable[[], str]], Json] = _ids_as_given
+    """``opaque_ids(spec, draw)``: the setup with every id a client will see replaced by
+    ``draw()`` — random, drawn by the server at creation and stored with the setup (the
+    kind stays pure: it only places what it is given), so none says anything."""
 
     def setup(self, spec: Json) -> Any:
         """Validate a setup line: the initial state, or :class:`~boardroom.kernel.Refused`."""

@@ -20,7 +20,17 @@ from starlette.exceptions import HTTPException
 from boardroom.games import kind_for
 from boardroom.kernel import Json, Refused
 from boardroom.server import models as m
-from boardroom.server.deps import COOKIE, HostDep, HubDep, SeatDep, body, doc, first_problem
+from boardroom.server.addresses import is_loopback
+from boardroom.server.deps import (
+    COOKIE,
+    HostDep,
+    HubDep,
+    SeatDep,
+    address_of,
+    body,
+    doc,
+    first_problem,
+)
 from boardroom.server.errors import ApiError
 from boardroom.server.hub import Hub
 from boardroom.server.limits import BodyLimit, error_json
@@ -106,7 +116,9 @@ async def ready(hub: HubDep) -> Json:
 
 
 @operations.get("/metrics", response_class=Response)
-async def metrics(hub: HubDep) -> Response:
+async def metrics(request: Request, hub: HubDep) -> Response:
+    if not hub.settings.metrics_public and not is_loopback(address_of(request)):
+        raise ApiError("forbidden", "The metrics are served to this machine only.", 403)
     return Response(hub.metrics.render(), media_type="text/plain; version=0.0.4")
 
 
@@ -124,6 +136,7 @@ games = APIRouter()
 
 @games.post("/api/games", response_model=m.CreatedGame, openapi_extra=doc(m.CreateGame))
 async def create(request: Request, hub: HubDep) -> Json:
+    hub.limit("create", address_of(request))
     created = await body(request, m.CreateGame)
     try:
         kind = kind_for(created.game)
@@ -159,14 +172,17 @@ seats = APIRouter()
 
 @seats.post("/api/join", response_model=m.Joined, openapi_extra=doc(m.Join))
 async def join(request: Request, response: Response, hub: HubDep) -> Json:
+    hub.limit("join", address_of(request))
     wanted = await body(request, m.Join)
+    team = None
     if wanted.game_id:
         live = await hub.get(wanted.game_id)
     elif wanted.code:
-        live = await hub.by_code(wanted.code)
+        live, team = await hub.join_target(wanted.code)
     else:
         raise ApiError("bad_request", "Give the game's 'code' (or its 'game_id').")
-    seat, secret = await hub.join(live, wanted.name.strip() or "Player", wanted.role)
+    role = hub.seat_role(live, team, wanted.role)
+    seat, secret = await hub.join(live, wanted.name.strip() or "Player", role)
     response.set_cookie(
         COOKIE + live.game_id, secret, httponly=True, samesite="lax", max_age=14 * 86400
     )

@@ -32,8 +32,25 @@ class Settings:
     ws_hard_limit: int = 1024 * 1024
     rate_per_s: float = 20.0
     rate_burst: int = 40
+    join_rate_per_s: float = 1.0
+    join_burst: int = 150
+    """Joins (and projector seats) per client address: a classroom behind one address fits."""
+    create_rate_per_s: float = 0.2
+    create_burst: int = 30
+    """Games created per client address."""
+    bank_rate_per_s: float = 0.2
+    bank_burst: int = 10
+    """Question banks read (``POST /api/web/bank``) per client address."""
+    bank_workers: int = 2
+    bank_parse_s: float = 10.0
+    max_bank_questions: int = 5000
+    """Banks read at once, the longest a reading may take, the most questions a bank holds."""
+    metrics_public: bool = False
+    """Serve ``/metrics`` to every address (by default only to the machine itself)."""
     snapshot_every: int = 200
     robot_poll_s: float = 1.0
+    tick_retry_s: float = 1.0
+    """A deadline's tick that changed nothing is tried again this much later."""
     lead_retry_s: float = 2.0
     send_queue: int = 256
     hello_timeout_s: float = 10.0

@@ -40,6 +40,11 @@ def secret_of(request: Request, game_id: str) -> str | None:
     return request.headers.get("x-seat-secret") or request.cookies.get(COOKIE + game_id)
 
 
+def address_of(request: Request) -> str | None:
+    """The client's address (a trusted proxy's ``X-Forwarded-For`` already applied)."""
+    return request.client.host if request.client is not None else None
+
+
 @dataclass(frozen=True)
 class SeatAt:
     """An authenticated seat and its game."""

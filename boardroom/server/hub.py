@@ -12,9 +12,12 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import copy
 import dataclasses
 import logging
 import pickle
+import secrets
+import threading
 import time
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass
@@ -23,7 +26,9 @@ from typing import Any, TypeVar
 from boardroom.games import kind_for
 from boardroom.games.registry import KINDS
 from boardroom.kernel import Journal, Json, Refused
+from boardroom.server.addresses import AddressLimits
 from boardroom.server.bus import Bus, LocalBus
+from boardroom.server.command_ids import MAX_CLIENT_ID, robot_id, seat_scoped, server_id
 from boardroom.server.config import Settings
 from boardroom.server.errors import ApiError, forbidden, not_found, unauthorized
 from boardroom.server.fingerprint import fingerprint
@@ -35,9 +40,11 @@ from boardroom.server.tokens import (
     hash_secret,
     new_code,
     new_game_id,
+    new_opaque_id,
     new_seat_id,
     new_secret,
     same_secret,
+    team_code,
 )
 from boardroom.store import Conflict, GameRecord, SeatRecord, Snapshot, Store
 
@@ -77,6 +84,14 @@ class Hub:
         self.games: dict[str, LiveGame] = {}
         self.loading: dict[str, asyncio.Lock] = {}
         self.limiter = RateLimiter(settings.rate_per_s, settings.rate_burst)
+        self.bank_slots = threading.BoundedSemaphore(settings.bank_workers)
+        self.addresses = AddressLimits(
+            {
+                "join": (settings.join_rate_per_s, settings.join_burst),
+                "create": (settings.create_rate_per_s, settings.create_burst),
+                "bank": (settings.bank_rate_per_s, settings.bank_burst),
+            }
+        )
         self.seat_cache: dict[tuple[str, str], Seat] = {}
         self.draining = False
         self.ready = False
@@ -153,7 +168,9 @@ class Hub:
         """Validate a setup line, store the game, hold it in memory; return its host secret."""
         game = spec.get("game")
         try:
-            kind_for(game).setup(spec)
+            kind = kind_for(game)
+            spec = kind.opaque_ids(spec, new_opaque_id)
+            await asyncio.to_thread(kind.setup, copy.deepcopy(spec))
         except Refused as exc:
             raise ApiError(exc.code, exc.message, 400) from None
         except Exception as exc:
@@ -178,20 +195,28 @@ class Hub:
         live = self.games.get(game_id)
         if live is not None:
             return live
-        lock = self.loading.setdefault(game_id, asyncio.Lock())
-        async with lock:
-            live = self.games.get(game_id)
-            if live is None:
-                live = await self._load(game_id)
-                self.games[game_id] = live
-                self.metrics.games.set(len(self.games))
-                await self._take_lead(live)
-        return live
-
-    async def _load(self, game_id: str) -> LiveGame:
-        record = await self._db(self.store.game, game_id) if _plausible(game_id) else None
+        # Nothing is kept for an id that names no game: no lock, no cache entry.
+        if not _plausible(game_id):
+            raise not_found("such game")
+        record = await self._db(self.store.game, game_id)
         if record is None:
             raise not_found(f"game {game_id!r}")
+        lock = self.loading.setdefault(game_id, asyncio.Lock())
+        try:
+            async with lock:
+                live = self.games.get(game_id)
+                if live is None:
+                    live = await self._load(record)
+                    self.games[game_id] = live
+                    self.metrics.games.set(len(self.games))
+                    await self._take_lead(live)
+        finally:
+            if self.loading.get(game_id) is lock and not lock.locked():
+                del self.loading[game_id]
+        return live
+
+    async def _load(self, record: GameRecord) -> LiveGame:
+        game_id = record.game_id
         rules = kind_for(record.game).rules
         snapshot = await self._db(self.store.latest_snapshot, game_id, fingerprint(record.game))
         if snapshot is not None:
@@ -206,6 +231,37 @@ class Hub:
         live.robots = {s.role for s in seats if s.robot}
         log.info("game loaded", extra={"game": game_id, "version": live.version})
         return live
+
+    def team_codes(self, live: LiveGame) -> dict[str, str]:
+        """Each team's own join code (for the host), if the game has team codes."""
+        if not live.kind.team_codes:
+            return {}
+        key = live.record.host_secret_hash
+        return {role: team_code(key, live.record.code, role) for role in self.roles(live)}
+
+    async def join_target(self, code: str) -> tuple[LiveGame, str | None]:
+        """The game a code opens, and the team if it is a team's own code."""
+        game_code, dash, _ = code.strip().upper().partition("-")
+        live = await self.by_code(game_code)
+        if not dash:
+            return live, None
+        for role, own in self.team_codes(live).items():
+            if secrets.compare_digest(own, code.strip().upper()):
+                return live, role
+        raise not_found("team with this code")
+
+    def seat_role(self, live: LiveGame, team: str | None, role: str | None) -> str | None:
+        """The role a join by code may take: with team codes, a team needs its own code
+        (a person the host invites needs none); the projector only the game's."""
+        if not live.kind.team_codes or role == PROJECTOR:
+            return role
+        if team is None or role not in (None, team):
+            raise ApiError(
+                "team_code_needed",
+                "A team is joined by its own code; ask the host for your team's code.",
+                403,
+            )
+        return team
 
     async def by_code(self, code: str) -> LiveGame:
         record = await self._db(self.store.game_by_code, code.strip()[:16])
@@ -313,6 +369,7 @@ class Hub:
             "version": live.version,
             "roles": self.roles(live),
             "shared": live.kind.shared_roles,
+            "team_codes": self.team_codes(live),
             "seats": [
                 {"seat": s.seat_id, "role": s.role, "name": s.name, "robot": s.robot}
                 | {"connected": s.robot or online.get(s.seat_id, 0) > 0}
@@ -328,10 +385,11 @@ class Hub:
             raise ApiError("shutting_down", "The server is restarting; try again shortly.", 503)
         if seat.role == PROJECTOR:
             raise forbidden("The projector only watches.")
-        if not self.limiter.allow(seat.seat_id, time.monotonic()):
+        # One bucket per seat role and game: five devices on one team share one.
+        if not self.limiter.allow(f"{seat.game_id}/{seat.role}", time.monotonic()):
             raise ApiError("rate_limited", "Too many commands; slow down a little.", 429)
         live = await self.get(seat.game_id)
-        prepared = _prepare(command, seat.role)
+        prepared = _prepare(command, seat.role, seat.seat_id)
         started = time.perf_counter()
         try:
             ack = await self.execute(live, prepared, version)
@@ -352,6 +410,8 @@ class Hub:
                 if journal.is_duplicate(command):
                     return Ack(journal.version, 0, duplicate=True)
                 if version is not None and version != journal.version:
+                    if await self._applied_before(live, command):
+                        return Ack(journal.version, 0, duplicate=True)
                     raise ApiError(
                         "stale_version",
                         f"The game is at version {journal.version}, not {version}; "
@@ -360,7 +420,12 @@ class Hub:
                         version=journal.version,
                     )
                 now = max(at if at is not None else self.game_time(live), live.last_at)
-                events = self._decide(live, command, now)
+                try:
+                    events = self._decide(live, command, now)
+                except ApiError:
+                    if await self._applied_before(live, command):
+                        return Ack(journal.version, 0, duplicate=True)
+                    raise
                 try:
                     await self._db(
                         self.store.append,
@@ -373,6 +438,8 @@ class Hub:
                 except Conflict:
                     self.metrics.conflicts.inc()
                     await self._catch_up_locked(live)
+                    if await self._applied_before(live, command):
+                        return Ack(live.journal.version, 0, duplicate=True)
                     continue
                 outcome = journal.record(command, events)
                 if events:
@@ -381,6 +448,21 @@ class Hub:
                     await self._snapshot(live)
                 return Ack(outcome.version, len(events))
         raise ApiError("busy", "The game is too busy right now; send again.", 503)
+
+    async def _applied_before(self, live: LiveGame, command: Json) -> bool:
+        """Was this command's id applied already, by the store (which keeps every id,
+        also those from before the latest snapshot)? Asked only when a command is
+        refused or its append conflicts, so a new command costs no extra query."""
+        command_id = command.get("id")
+        if not isinstance(command_id, str):
+            return False
+        if live.journal.is_duplicate(command):
+            return True
+        version = await self._db(self.store.command_version, live.game_id, command_id)
+        if version is None:
+            return False
+        live.journal.applied_ids[command_id] = version
+        return True
 
     def _decide(self, live: LiveGame, command: Json, now: float) -> list[Any]:
         try:
@@ -512,8 +594,9 @@ class Hub:
                 if not live.leader:
                     await self._take_lead(live)
 
-    def arm(self, live: LiveGame) -> None:
-        """(Re)start the game's timer for its next deadline, if this process leads it."""
+    def arm(self, live: LiveGame, retry_s: float = 0.0) -> None:
+        """(Re)start the game's timer for its next deadline (not sooner than ``retry_s``
+        from now), if this process leads it."""
         current = asyncio.current_task()
         if live.timer is not None and live.timer is not current:
             live.timer.cancel()
@@ -524,21 +607,25 @@ class Hub:
         if deadline is None:
             return
         delay = live.record.created_at + deadline - self.settings.clock()
-        live.timer = asyncio.create_task(self._fire(live, deadline, max(0.0, delay)))
+        live.timer = asyncio.create_task(self._fire(live, deadline, max(retry_s, delay)))
 
     async def _fire(self, live: LiveGame, deadline: float, delay: float) -> None:
         """At the deadline: a ``tick`` at the deadline's own time (as ``fire_deadlines``)."""
         await asyncio.sleep(delay)
         before = live.version
-        tick = {"type": "tick", "by": "server", "id": f"tick:{before}:{deadline}"}
+        tick = {"type": "tick", "by": "server", "id": server_id("tick", before, deadline)}
         try:
             await self.execute(live, tick, at=deadline)
         except ApiError as exc:
             log.warning("tick refused", extra={"game": live.game_id, "code": exc.code})
-        if live.version == before and live.timer is asyncio.current_task():
+        if live.timer is asyncio.current_task():
+            # Whatever the tick's fate (applied, refused, a duplicate, nothing to do),
+            # the timer stays armed: at the next deadline, or once more a little later.
             following = live.journal.rules.next_deadline(live.journal.state)
-            if following != deadline:
+            if live.version != before or following != deadline:
                 self.arm(live)
+            else:
+                self.arm(live, retry_s=self.settings.tick_retry_s)
 
     def _start_robots(self, live: LiveGame) -> None:
         if live.robots and live.leader and live.robot_task is None and not self.draining:
@@ -554,7 +641,7 @@ class Hub:
                 command = policy(self._robot_view(live, role), role)
                 if command is None:
                     continue
-                command = {**command, "by": role, "id": f"robot:{role}:{live.version}"}
+                command = {**command, "by": role, "id": robot_id(role, live.version)}
                 try:
                     await self.execute(live, command)
                 except ApiError as exc:
@@ -586,6 +673,10 @@ class Hub:
         else:
             self._spawn(self._db(self.store.save_snapshot, live.game_id, snapshot))
 
+    def limit(self, what: str, address: str | None) -> None:
+        """Refuse (429) a ``join``, ``create`` or ``bank`` over its per-address limit."""
+        self.addresses.check(what, address or "?", time.monotonic())
+
     def host_only(self, seat: Seat) -> None:
         if seat.role != HOST:
             raise forbidden("Only the host may do this.")
@@ -600,15 +691,18 @@ def _count(seats: list[SeatRecord]) -> tuple[dict[str, int], set[str]]:
 
 
 def _plausible(game_id: str) -> bool:
-    return 0 < len(game_id) <= 40 and game_id.isalnum()
+    return 0 < len(game_id) <= 40 and game_id.isascii() and game_id.isalnum()
 
 
-def _prepare(command: Json, role: str) -> Json:
-    """The command as the core gets it: ``by`` is the seat's role, whatever was sent.
+def _prepare(command: Json, role: str, seat_id: str) -> Json:
+    """The command as the core gets it: ``by`` is the seat's role, whatever was sent;
+    its ``id`` scoped to the seat (see :mod:`boardroom.server.command_ids`).
 
-    >>> _prepare({"type": "pass", "firm": 2, "by": "p9", "at": 5}, "p1")
+    >>> _prepare({"type": "pass", "firm": 2, "by": "p9", "at": 5}, "p1", "s1")
     {'type': 'pass', 'firm': 2, 'by': 'p1'}
-    >>> _prepare({"type": "pass", "id": 7}, "p1")
+    >>> _prepare({"type": "tick", "id": "server:tick:3:9.0"}, "p1", "s1")["id"]
+    'seat:s1:server:tick:3:9.0'
+    >>> _prepare({"type": "pass", "id": 7}, "p1", "s1")
     Traceback (most recent call last):
     ...
     boardroom.server.errors.ApiError: A command 'id' must be a text of at most 100 characters.
@@ -619,9 +713,11 @@ def _prepare(command: Json, role: str) -> Json:
         raise ApiError("bad_command", "A command needs a text 'type'.")
     command_id = command.get("id")
     if command_id is not None and (
-        not isinstance(command_id, str) or not 0 < len(command_id) <= 100
+        not isinstance(command_id, str) or not 0 < len(command_id) <= MAX_CLIENT_ID
     ):
         raise ApiError("bad_command", "A command 'id' must be a text of at most 100 characters.")
-    prepared = {k: v for k, v in command.items() if k not in ("by", "at")}
+    prepared = {k: v for k, v in command.items() if k not in ("by", "at", "id")}
+    if command_id is not None:
+        prepared["id"] = seat_scoped(seat_id, command_id)
     prepared["by"] = role
     return prepared

@@ -10,6 +10,7 @@
 from __future__ import annotations
 
 import hashlib
+import hmac
 import secrets
 
 CODE_ALPHABET = "ABCDEFGHJKLMNPQRSTUVWXYZ23456789"  # no 0/O, 1/I
@@ -35,8 +36,26 @@ def new_game_id() -> str:
     return "g" + secrets.token_hex(12)
 
 
+def new_opaque_id(prefix: str = "q-") -> str:
+    """An id a client sees that says nothing (a question's): 64 random bits."""
+    return prefix + secrets.token_hex(8)
+
+
 def new_seat_id() -> str:
     return "s" + secrets.token_hex(8)
+
+
+def team_code(key: str, game_code: str, role: str) -> str:
+    """A team's own join code: the game's code, a dash and six characters keyed by a
+    secret only the server holds (so knowing the game's code opens no team).
+
+    >>> one = team_code("k", "ABC123", "A")
+    >>> one.startswith("ABC123-"), len(one), one == team_code("k", "ABC123", "B")
+    (True, 13, False)
+    """
+    digest = hmac.new(key.encode(), f"team:{role}".encode(), hashlib.sha256).digest()
+    suffix = "".join(CODE_ALPHABET[b % len(CODE_ALPHABET)] for b in digest[:6])
+    return f"{game_code}-{suffix}"
 
 
 def new_code(length: int = 6) -> str:

@@ -10,6 +10,14 @@ boardroom.server.errors.ApiError: This is not valid JSON: NaN is not allowed.
 Traceback (most recent call last):
 ...
 boardroom.server.errors.ApiError: Messages are limited to 100 bytes.
+>>> decode('{"text": "x\\ud800y"}', 100).get("text")
+Traceback (most recent call last):
+...
+boardroom.server.errors.ApiError: Text at 'text' cannot be stored: ... surrogate (\\ud800).
+
+Every text (keys too) must be storable and read back unchanged by every store: no lone
+UTF-16 surrogates (not UTF-8) and no NUL character (PostgreSQL text refuses it). The
+check runs before anything is stored, so one bad frame can never break a game's log.
 """
 
 from __future__ import annotations
@@ -40,7 +48,40 @@ def decode(text: str | bytes, limit: int) -> dict[str, Any]:
         raise ApiError("bad_json", "A message must be a JSON object.")
     if _depth(value) > MAX_DEPTH:
         raise ApiError("bad_json", "This JSON is nested too deeply.")
+    _check_text(value, "")
     return value
+
+
+def _check_text(value: Any, where: str) -> None:
+    """Refuse text a store cannot keep and give back unchanged (code ``bad_text``)."""
+    if isinstance(value, str):
+        _storable(value, where)
+    elif isinstance(value, dict):
+        for key, item in value.items():
+            _storable(key, where)
+            _check_text(item, f"{where}.{key}" if where else key)
+    elif isinstance(value, list):
+        for index, item in enumerate(value):
+            _check_text(item, f"{where}[{index}]")
+
+
+def _storable(text: str, where: str) -> None:
+    try:
+        text.encode("utf-8")
+    except UnicodeEncodeError as exc:
+        bad = f"\\u{ord(text[exc.start]):04x}"
+        raise ApiError(
+            "bad_text",
+            f"Text at {where or 'top level'!r} cannot be stored: "
+            f"it holds a lone surrogate ({bad}).",
+            where=where[:120],
+        ) from None
+    if "\x00" in text:
+        raise ApiError(
+            "bad_text",
+            f"Text at {where or 'top level'!r} cannot be stored: it holds a NUL character.",
+            where=where[:120],
+        )
 
 
 def _depth(value: Any, level: int = 0) -> int:

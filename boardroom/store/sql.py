@@ -291,6 +291,15 @@ class Store:
         with self.engine.connect() as conn:
             return {r.command_id: r.version for r in conn.execute(query)}
 
+    def command_version(self, game_id: str, command_id: str) -> int | None:
+        """The version after the command with this id, if it was applied (ever)."""
+        query = select(t.commands.c.version).where(
+            t.commands.c.game_id == game_id, t.commands.c.command_id == command_id
+        )
+        with self.engine.connect() as conn:
+            value = conn.execute(query).scalar()
+        return int(value) if value is not None else None
+
     def last_at(self, game_id: str) -> float:
         """The game time of the newest stored event (0 when there is none)."""
         query = select(func.max(t.events.c.at)).where(t.events.c.game_id == game_id)

@@ -22,11 +22,11 @@ import io
 import segno
 from fastapi import APIRouter, Query, Request, Response
 
-from boardroom.games.quiz.bank import BankError, bank_reply, refusal
 from boardroom.games.registry import KINDS
 from boardroom.kernel import Json
+from boardroom.server import banks
 from boardroom.server.app import seat_json
-from boardroom.server.deps import HostDep, HubDep, SeatDep, raw_body
+from boardroom.server.deps import HostDep, HubDep, SeatDep, address_of, raw_body
 from boardroom.server.errors import ApiError
 from boardroom.server.live import LiveGame
 from boardroom.web import exports
@@ -55,19 +55,24 @@ def _downloads(game: str) -> list[Json]:
 
 @router.get("/join/{code}")
 async def join_info(code: str, hub: HubDep) -> Json:
-    live = await hub.by_code(code)
+    """What a joining person may read: the roles' public names and which are free. With
+    team codes, only the team a code names is free (the game's code seats no team)."""
+    live, team = await hub.join_target(code)
     public = live.view("projector")
     board = await hub.seat_board(live)
     labels = live.kind.seat_labels(public, [seat["role"] for seat in board])
+    closed = live.kind.team_codes
     return {
         "game_id": live.game_id,
         "game": live.record.game,
-        "code": live.record.code,
+        "code": code.strip().upper() if team else live.record.code,
+        "team_code_needed": closed and team is None,
         "started": public.get("phase") not in ("setup", None),
         "shared": live.kind.shared_roles,
         "roles": [
             {"role": seat["role"], **labels[seat["role"]]}
-            | {k: seat[k] for k in ("people", "robot", "free")}
+            | {k: seat[k] for k in ("people", "robot")}
+            | {"free": seat["free"] and (not closed or seat["role"] == team)}
             for seat in board
         ],
     }
@@ -81,13 +86,13 @@ async def presets() -> Json:
 @router.post("/bank")
 async def bank(
     request: Request,
+    hub: HubDep,
     format: str | None = Query(None, max_length=8),
     name: str | None = Query(None, max_length=200),
 ) -> Json:
-    try:
-        return bank_reply(await request.body(), format, name)
-    except BankError as exc:
-        raise ApiError("bad_bank", str(exc).splitlines()[0], 400, **refusal(exc)) from None
+    hub.limit("bank", address_of(request))
+    data = await request.body()
+    return await banks.read_bank(hub.settings, hub.bank_slots, data, format, name)
 
 
 @router.get("/games/{game_id}/me")

@@ -78,8 +78,13 @@ def test_answer_media_are_hidden_until_the_judgement() -> None:
     game.start()
     game.do("move", by="A", move="c3:e5")
     game.do("ask")
-    assert [m["ref"] for m in game.view("projector")["duel"]["question"]["media"]] == ["q.png"]
-    assert len(game.view("host")["duel"]["question"]["media"]) == 2
+    shown = game.view("projector")["duel"]["question"]["media"]
+    assert [(m["id"], m["kind"]) for m in shown] == [("q1.m1", "image")]
+    assert "q.png" not in str(game.view("projector")) and "q.png" not in str(game.view("A"))
+    assert [m["ref"] for m in game.view("host")["duel"]["question"]["media"]] == [
+        "q.png",
+        "solution.png",
+    ]
 
 
 def test_team_views_show_their_own_moves_only() -> None:

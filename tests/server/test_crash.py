@@ -148,17 +148,24 @@ def _crash_run(server: Server, url: str, rng: random.Random, seed: int) -> None:
     _check_store(api, url, game_id, host, sender.acked)
 
 
+def _unscoped(command_id: str | None) -> str | None:
+    """A client's id as it sent it (the store keeps it as ``seat:<seat id>:<id>``)."""
+    if command_id is not None and command_id.startswith("seat:"):
+        return command_id.split(":", 2)[2]
+    return command_id
+
+
 def _check_store(api: Api, url: str, game_id: str, host: str, acked: dict[str, Json]) -> None:
     store = Store(url)
     try:
         stored = store.events_since(game_id, 0)
-        applied = store.applied_ids(game_id)
+        applied = {_unscoped(cid): v for cid, v in store.applied_ids(game_id).items()}
         record = store.game(game_id)
     finally:
         store.close()
     assert record is not None
     assert [e.version for e in stored] == list(range(1, len(stored) + 1))
-    placed = Counter(e.command_id for e in stored if e.body["type"] == "order_placed")
+    placed = Counter(_unscoped(e.command_id) for e in stored if e.body["type"] == "order_placed")
     for command_id, ack in acked.items():
         assert command_id in applied, f"acknowledged {command_id} was lost"
         if not ack["duplicate"]:

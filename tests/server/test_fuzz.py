@@ -27,6 +27,9 @@ BAD_VALUES: list[Any] = [
     {},
     [1],
     "x" * 5000,
+    "١",
+    "¹",
+    "nul\x00",
 ]
 FIELDS = ("account", "stock", "side", "qty", "price", "type")
 RAW_BODIES = [
@@ -51,6 +54,13 @@ RAW_BODIES = [
     '{"command": ' + "[" * 5000 + "]" * 5000 + "}",
     "\udcff".encode("utf-8", "surrogatepass").decode("latin-1"),
     "x" * 70_000,
+    '{"command": {"type": "order", "account": "p1\\ud800"}}',
+    '{"command": {"type": "pass", "id": "\\ud800"}}',
+    '{"command": {"type": "pass", "id": "%s"}}' % ("i" * 5000),
+    '{"command": {"type": "pass", "\\udbff": 1}}',
+    '{"command": {"type": "order", "account": "firm:\\u0661", "stock": 3, "side": "buy"}}',
+    '{"command": {"type": "order", "account": "firm:\\u00b9", "stock": 3, "side": "buy"}}',
+    '{"command": {"type": "answer", "text": "\\u0000"}}',
 ]
 
 
@@ -69,7 +79,8 @@ def mutations(rng: random.Random, count: int) -> list[Json]:
             bad = 9
         command[field] = bad
         if field == "account":
-            command[field] = rng.choice(["p2", "firm:3", "market", "state", bad])
+            accounts = ["p2", "firm:3", "market", "state", "firm:١", "firm:¹", "firm:01", bad]
+            command[field] = rng.choice(accounts)
         out.append(command)
     return out
 
@@ -146,3 +157,28 @@ def test_big_question_banks_are_read_but_big_commands_are_refused(server: Server
     reply = api.http.post(f"/api/games/{table.game_id}/commands", json=padding, headers=headers)
     assert reply.status_code == 413 and reply.json()["error"]["code"] == "too_large"
     table.close()
+
+
+def test_hostile_ids_banks_and_names_get_typed_refusals(server: Server, api: Api) -> None:
+    """Very long or non-ASCII game ids, codes and YAML bombs: never a 5xx."""
+    laughs = ["a: &a [lol, lol, lol, lol, lol, lol, lol, lol, lol]"]
+    laughs += [
+        f"{c}: &{c} [{', '.join([f'*{p}'] * 9)}]" for p, c in zip("abcdef", "bcdefg", strict=True)
+    ]
+    bombs = [
+        "\n".join(laughs) + "\nquestions: [*g]\n",
+        "- &x [*x]\n",
+        "a: !!python/object:os.system x\n",
+    ]
+    for bomb in bombs:
+        reply = api.http.post("/api/web/bank", params={"format": "yaml"}, content=bomb.encode())
+        assert_typed(reply.status_code, reply.json())
+    for game_id in ("g" + "ab" * 3000, "g١٢٣", "g" + "0" * 41, "%ED%A0%80", "g%00"):
+        for path in ("/api/web/clock/{}", "/api/games/{}", "/api/web/games/{}/me"):
+            reply = api.http.get(path.format(game_id))
+            assert_typed(reply.status_code, reply.json())
+    for code in ("١٢٣٤٥٦", "A" * 16, "ABC123-" + "Z" * 9, "\u00b9\u00b2"):
+        reply = api.http.get(f"/api/web/join/{code}")
+        assert_typed(reply.status_code, reply.json())
+        reply = api.http.post("/api/join", json={"code": code, "name": "x"})
+        assert_typed(reply.status_code, reply.json())

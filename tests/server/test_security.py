@@ -94,7 +94,8 @@ def canary(kind: str) -> str:
 
 
 def canary_quiz() -> tuple[Json, dict[str, list[str]]]:
-    """A quiz whose every secret field carries a unique canary, by question id."""
+    """A quiz whose every secret field carries a unique canary, by question text (the
+    server gives every question its own random id at creation: see :func:`by_server_id`)."""
     squares_a, squares_b = ("a3", "c3", "e3", "g3"), ("b6", "d6", "f6", "h6")
     members = [
         [{"id": f"{t.lower()}{i}", "name": f"{t}{i}", "square": sq} for i, sq in enumerate(sqs)]
@@ -103,12 +104,11 @@ def canary_quiz() -> tuple[Json, dict[str, list[str]]]:
     hidden: dict[str, list[str]] = {}
     questions = []
     for n in range(1, 13):
-        qid = f"q{n}"
+        qid, text = f"q{n}", f"Question {n}?"
         answer, accept, comment = canary("ANSWER"), canary("ACCEPT"), canary("COMMENT")
-        hidden[qid] = [answer, accept, comment]
+        hidden[text] = [answer, accept, comment]
         questions.append(
-            {"id": qid, "text": f"Question {n}?", "answer": answer}
-            | {"accept": [accept], "comment": comment}
+            {"id": qid, "text": text, "answer": answer} | {"accept": [accept], "comment": comment}
         )
     setup = {
         "game": "quiz",
@@ -121,6 +121,20 @@ def canary_quiz() -> tuple[Json, dict[str, list[str]]]:
         "questions": questions,
     }
     return setup, hidden
+
+
+def by_server_id(hidden: dict[str, list[str]], host_frames: list[str]) -> dict[str, list[str]]:
+    """The canaries keyed by the id the server gave each question, as the host's frames
+    show it once the question is asked (a question never asked keeps its text: no
+    judgement names it, so any sight of its canaries is a leak)."""
+    ids: dict[str, str] = {}
+    for text in host_frames:
+        frame: Any = json.loads(text)
+        duel = (frame.get("view") or {}).get("duel") if frame.get("type") == "view" else None
+        if duel and duel.get("question"):
+            ids[duel["question"]["text"]] = duel["question"]["id"]
+    assert ids, "no question was asked"
+    return {ids.get(text, text): values for text, values in hidden.items()}
 
 
 def judged_in(view: Json) -> set[str]:
@@ -171,6 +185,7 @@ def test_canaries_never_reach_a_seat_that_may_not_see_them(server: Server, api: 
     table.settle()
     secret_b = table.joined["B"]["secret"]
     http_b = api.http.get(f"/api/games/{table.game_id}", headers={"X-Seat-Secret": secret_b})
+    hidden = by_server_id(hidden, table.host.raw)
     for qid, values in a_answers.items():
         hidden.setdefault(qid, []).extend(values)
     assert not leaks(table.projector.raw, hidden, set())

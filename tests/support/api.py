@@ -24,12 +24,31 @@ class Api:
         return body
 
     def join(self, game: Json | str, name: str, role: str | None = None) -> Json:
-        """Take a seat in ``game`` (a created game, or its code)."""
+        """Take a seat in ``game`` (a created game, or a code). A created quiz is joined
+        by the team's own code (from the host's lobby), the projector by the game's."""
         code = game if isinstance(game, str) else game["code"]
+        if not isinstance(game, str) and game.get("game") == "quiz" and role != "projector":
+            codes: dict[str, str] = self.lobby(game).get("team_codes") or {}
+            code = codes.get(role if role is not None else min(codes, default=""), code)
         reply = self.http.post("/api/join", json={"code": code, "name": name, "role": role})
         assert reply.status_code == 200, reply.text
         body: Json = reply.json()
         return body
+
+    def lobby(self, game: Json) -> Json:
+        """The host's lobby of a created game (roles, seats, the teams' own codes)."""
+        reply = self.http.get(
+            f"/api/games/{game['game_id']}/lobby",
+            headers={"Authorization": f"Bearer {game['host_secret']}"},
+        )
+        assert reply.status_code == 200, reply.text
+        body: Json = reply.json()
+        return body
+
+    def team_code(self, game: Json, role: str) -> str:
+        """A quiz team's own join code, as the host's lobby shows it."""
+        code: str = self.lobby(game)["team_codes"][role]
+        return code
 
     def robots(self, game_id: str, secret: str, roles: list[str]) -> None:
         reply = self.http.post(

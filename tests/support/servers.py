@@ -15,6 +15,12 @@ from pathlib import Path
 import httpx
 
 ROOT = Path(__file__).resolve().parents[2]
+OPEN_LIMITS = {
+    f"BOARDROOM_{name}": "100000"
+    for name in ("JOIN_BURST", "CREATE_BURST", "BANK_BURST", "JOIN_RATE_PER_S")
+}
+"""The suites create many games and seats from 127.0.0.1: per-address limits opened wide
+(tests/server/test_trust.py checks the limits themselves, set small)."""
 
 
 def free_port() -> int:
@@ -33,6 +39,7 @@ class Server:
         self.db_url = db_url
         self.port = free_port()
         self.env = {**os.environ, "BOARDROOM_RATE_PER_S": "1000", "BOARDROOM_RATE_BURST": "1000"}
+        self.env.update(OPEN_LIMITS)
         self.env.update({f"BOARDROOM_{k.upper()}": v for k, v in env.items()})
         self.proc: subprocess.Popen[bytes] | None = None
         tmp = Path(os.environ.get("TMPDIR", "/tmp"))
@@ -46,19 +53,24 @@ class Server:
     def ws_url(self) -> str:
         return f"ws://127.0.0.1:{self.port}"
 
-    def start(self, timeout: float = 30.0) -> Server:
+    def start(self, timeout: float = 120.0) -> Server:
+        """Start the process and wait for ``/ready`` (generous: the shared test machine
+        may be very loaded; a healthy start takes a second or two)."""
         command = [sys.executable, "-m", "boardroom", "serve", "--no-demo"]
         command += ["--port", str(self.port), "--db", self.db_url]
         with self.log.open("ab") as log:
             self.proc = subprocess.Popen(command, cwd=ROOT, env=self.env, stdout=log, stderr=log)
         deadline = time.monotonic() + timeout
-        while time.monotonic() < deadline:
-            if self.proc.poll() is not None:
-                raise RuntimeError(f"server exited: {self.log.read_text()[-3000:]}")
-            with contextlib.suppress(httpx.HTTPError):
-                if httpx.get(self.url + "/ready", timeout=1.0).status_code == 200:
-                    return self
-            time.sleep(0.05)
+        # One client for the whole wait: a bare ``httpx.get`` builds a TLS context each
+        # time (~45 ms of CPU), which, 20 times a second, starves the starting server.
+        with httpx.Client(timeout=1.0) as http:
+            while time.monotonic() < deadline:
+                if self.proc.poll() is not None:
+                    raise RuntimeError(f"server exited: {self.log.read_text()[-3000:]}")
+                with contextlib.suppress(httpx.HTTPError):
+                    if http.get(self.url + "/ready").status_code == 200:
+                        return self
+                time.sleep(0.05)
         raise RuntimeError(f"server not ready: {self.log.read_text()[-3000:]}")
 
     def kill(self, sig: int = signal.SIGKILL) -> None:

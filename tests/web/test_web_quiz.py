@@ -17,7 +17,10 @@ TEAM_A = "<i>Eagles</i>"
 TEAM_B = "Owls <img src=x onerror=window.__xss=1>"
 
 
-def join_team(browser: Browser, server: Server, code: str, team: str, name: str) -> Page:
+def join_team(browser: Browser, server: Server, host: Page, team: str, name: str) -> Page:
+    """A member opens the team's own join link from the host's lobby (the game's code alone
+    seats nobody in a team)."""
+    code = host.locator(f"[data-role=team-code-{team}]").inner_text()
     _, page = new_page(browser)
     page.goto(f"{server.url}/join/{code}")
     page.click(f"button[data-role={team}]")
@@ -52,9 +55,14 @@ def test_a_quiz_round(browser: Browser, server: Server, api: Api) -> None:
     game_id = host.url.split("/play/")[1].split("#")[0]
     secret = host.url.split("#secret=")[1]
     code = host.locator("[data-role=code]").inner_text()
+    _, stranger = new_page(browser)
+    stranger.goto(f"{server.url}/join/{code}")
+    expect(stranger.locator("[data-role=team-code-needed]")).to_be_visible()
+    expect(stranger.locator("button[data-role=A]")).to_be_disabled()
+    stranger.close()
 
-    eagles = join_team(browser, server, code, "A", "Masha")
-    owls = join_team(browser, server, code, "B", "Petya")
+    eagles = join_team(browser, server, host, "A", "Masha")
+    owls = join_team(browser, server, host, "B", "Petya")
     _, projector = new_page(browser)
     projector.goto(f"{server.url}/play/{game_id}#role=projector")
     expect(projector.locator("[data-panel=board] .board")).to_be_visible()

@@ -135,7 +135,7 @@ def test_markup_in_names_is_text_everywhere(browser: Browser, server: Server, ap
     expect(quiz_host.locator("[data-role=answer]")).to_contain_text(BOLD)
     expect(quiz_host.locator("[data-panel=scores]")).to_contain_text(XSS)
     pages.append(quiz_host)
-    team = api.join(quiz["code"], XSS, "B")
+    team = api.join(api.team_code(quiz, "B"), XSS, "B")
     _, quiz_team = new_page(browser)
     quiz_team.goto(f"{server.url}/play/{quiz['game_id']}#secret={team['secret']}")
     expect(quiz_team.locator("[data-role=choices] button").first).to_have_text(BOLD)

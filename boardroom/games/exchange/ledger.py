@@ -62,12 +62,17 @@ def firm_account(firm: int) -> str:
 def account_firm(account: str) -> int | None:
     """The firm number of a firm account, else None.
 
-    >>> account_firm("firm:3"), account_firm("p3")
-    (3, None)
+    Only ASCII digits without a leading zero name a firm, so no two spellings
+    (``firm:١``, ``firm:¹``, ``firm:03``) ever reach the same firm or a phantom one.
+
+    >>> account_firm("firm:3"), account_firm("p3"), account_firm("firm:١"), account_firm("firm:¹")
+    (3, None, None, None)
+    >>> account_firm("firm:03"), account_firm("firm:12")
+    (None, 12)
     """
-    if account.startswith("firm:") and account[5:].isdigit():
-        return int(account[5:])
-    return None
+    number = account[5:]
+    digits = account.startswith("firm:") and number.isascii() and number.isdigit()
+    return int(number) if digits and number == str(int(number)) else None
 
 
 @dataclass

@@ -100,6 +100,12 @@ def voter_of(state: ExchangeState, holder: str) -> str | None:
     return holder
 
 
+def _votes_for(state: ExchangeState, by: object, holder: str) -> bool:
+    """Does seat ``by`` cast the votes of account ``holder`` (one that exists)?"""
+    known = holder == STATE or holder in state.players or account_firm(holder) in state.firms
+    return known and voter_of(state, holder) == by
+
+
 def call_meeting(draft: Draft, command: Json) -> None:
     """A holder of enough shares asks for meetings (during the session or just after)."""
     state = draft.state
@@ -154,11 +160,13 @@ def vote(draft: Draft, command: Json) -> None:
     require_phase(state, "meetings")
     firm = firm_field(command)
     holder = command.get("holder")
-    if not isinstance(holder, str) or shares_of(state, holder, firm) <= 0:
-        raise Refused("not_a_holder", f"{holder!r} holds no shares of firm {firm}.")
     by = command.get("by")
-    if voter_of(state, holder) != by:
-        raise Refused("not_your_vote", f"{by} does not cast the votes of {holder}.")
+    # The voter's right first: whether a holding someone else votes has any shares is
+    # not the voter's to learn (a refusal must not map a rival's portfolio).
+    if not isinstance(holder, str) or not _votes_for(state, by, holder):
+        raise Refused("not_your_vote", f"{by} does not cast the votes of {holder!r}.")
+    if shares_of(state, holder, firm) <= 0:
+        raise Refused("not_a_holder", f"{holder} holds no shares of firm {firm}.")
     director = command.get("director")
     if director not in state.meetings[firm].candidates:
         raise Refused(

@@ -194,7 +194,7 @@ def _placement(value: object) -> dict[int, tuple[str, ...]]:
 
 def _firm_key(key: object) -> int:
     text = str(key)
-    if not text.isdigit() or int(text) not in FIRMS:
+    if not (text.isascii() and text.isdigit()) or int(text) not in FIRMS:
         raise _bad(f"Placement names firm {key!r}; firms are numbered 1 to 8.")
     return int(text)
 

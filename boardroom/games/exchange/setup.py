@@ -42,6 +42,8 @@ def _players(spec: Json) -> dict[str, str]:
         pid = entry["id"]
         if pid in RESERVED_IDS or pid.startswith("firm:") or not pid:
             raise _bad(f"Player id {pid!r} is reserved; pick another.")
+        if not (pid.isascii() and pid.isprintable() and len(pid) <= 40):
+            raise _bad(f"Player id {pid!r} must be up to 40 printable ASCII characters.")
         if pid in players:
             raise _bad(f"Player id {pid!r} appears twice.")
         name = entry.get("name", pid)
@@ -55,7 +57,7 @@ def _directors(spec: Json, players: Mapping[str, str]) -> dict[int, str]:
         raise _bad("'directors' must map firm numbers to player ids.")
     directors: dict[int, str] = {}
     for key, pid in given.items():
-        if not str(key).isdigit() or int(key) not in FIRMS:
+        if not (str(key).isascii() and str(key).isdigit()) or int(key) not in FIRMS:
             raise _bad(f"'directors' names firm {key!r}; firms are numbered 1 to 8.")
         if pid not in players:
             raise _bad(f"Director of firm {key} is {pid!r}, who is not a player.")

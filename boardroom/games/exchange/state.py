@@ -204,7 +204,7 @@ class ExchangeState:
         if piece_id is None:
             return None
         head = piece_id.split(".", 1)[0]
-        return int(head) if head.isdigit() and int(head) in FIRMS else None
+        return int(head) if head.isascii() and head.isdigit() and int(head) in FIRMS else None
 
     def piece_ids(self, firm: int) -> set[str]:
         """The ids of the firm's pieces still on the board."""

@@ -13,7 +13,7 @@ from __future__ import annotations
 from boardroom.games.exchange.book import Order, fills_for, would_self_trade
 from boardroom.games.exchange.draft import Draft
 from boardroom.games.exchange.ledger import CASH, STATE, account_firm, firm_account
-from boardroom.games.exchange.refusals import HOST, require_account, require_phase
+from boardroom.games.exchange.refusals import HOST, may_act_for, require_account, require_phase
 from boardroom.games.exchange.ruleset import FIRMS
 from boardroom.games.exchange.schema import whole
 from boardroom.games.exchange.state import ExchangeState
@@ -140,12 +140,10 @@ def cancel(draft: Draft, command: Json) -> None:
     require_phase(state, "exchange")
     order_id = command.get("order")
     found = _find(state, order_id)
-    if found is None:
-        raise Refused("unknown_order", f"There is no open order {order_id!r}.")
-    try:
-        require_account(state, command.get("by"), found.account)
-    except Refused:
-        raise Refused("not_your_order", f"Order {order_id} is not yours to cancel.") from None
+    # One answer for "no such order" and "someone else's": which orders others hold
+    # open is not the canceller's to learn.
+    if found is None or not may_act_for(state, command.get("by"), found.account):
+        raise Refused("unknown_order", f"You have no open order {order_id!r}.")
     draft.emit(
         "order_cancelled",
         order=found.id,

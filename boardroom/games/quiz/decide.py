@@ -219,9 +219,9 @@ def _pick(state: QuizState, command: Json) -> Question | None:
 def _answer(state: QuizState, command: Json, now: float) -> list[Json]:
     duel = _question_out(state)
     _running(state)
+    _seat(state, command, duel.answering_team, "answer this question")
     if duel.step == "judge":
         raise Refused("already_answered", "An answer was already given; the host judges it.")
-    _seat(state, command, duel.answering_team, "answer this question")
     if duel.deadline is not None and now >= duel.deadline:
         raise Refused("too_late", f"The time to answer ran out at {duel.deadline:g} s.")
     assert duel.question is not None

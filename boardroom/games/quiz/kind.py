@@ -11,6 +11,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from pathlib import Path
 from typing import Final
 
@@ -59,6 +60,22 @@ def seat_labels(public: Json, roles: list[str]) -> dict[str, Json]:
 def rereads(events: list[Json]) -> bool:
     """A judgement reveals the answers given to its question (hidden from others before)."""
     return any(event.get("type") == "judged" for event in events)
+
+
+def opaque_ids(spec: Json, draw: Callable[[], str]) -> Json:
+    """Every question gets a random id: an id derived from (or written with) the text
+    or the answer would tell a team what it may not know.
+
+    >>> ids = iter(["q-aa", "q-bb"])
+    >>> spec = {"questions": [{"id": "lebanon-cedar", "text": "?", "answer": "!"}, {"text": "?2"}]}
+    >>> [q["id"] for q in opaque_ids(spec, lambda: next(ids))["questions"]]
+    ['q-aa', 'q-bb']
+    """
+    questions = spec.get("questions")
+    if not isinstance(questions, list):
+        return spec
+    rows = [{**q, "id": draw()} if isinstance(q, dict) else q for q in questions]
+    return {**spec, "questions": rows}
 
 
 def demo(answer_s: float = 60.0) -> Json:
@@ -115,4 +132,6 @@ KIND = GameKind(
     ),
     rereads=rereads,
     actions=actions,
+    team_codes=True,
+    opaque_ids=opaque_ids,
 )

@@ -12,7 +12,7 @@ from __future__ import annotations
 import copy
 from typing import Any
 
-from boardroom.games.quiz.bank import Question
+from boardroom.games.quiz.bank import Media, Question
 from boardroom.games.quiz.state import Duel, QuizState
 from boardroom.kernel import Json, Refused
 
@@ -126,7 +126,11 @@ def question_view(question: Question, *, answer: bool) -> Json:
         "category": question.category,
         "points": question.points,
         "time_s": question.time_s,
-        "media": [m.to_json() for m in question.media if answer or m.part == "question"],
+        "media": [
+            _media_view(question.id, number, media, answer)
+            for number, media in enumerate(question.media, start=1)
+            if answer or media.part == "question"
+        ],
     }
     if answer:
         out["answer"] = question.answer
@@ -134,6 +138,21 @@ def question_view(question: Question, *, answer: bool) -> Json:
         out["comment"] = question.comment
         if question.host_text:  # the host's spoken line (SIGame): with the answer, never before
             out["host_text"] = question.host_text
+    return out
+
+
+def _media_view(question_id: str, number: int, media: Media, answer: bool) -> Json:
+    """A question's media by an id made of the (opaque) question id: before the answer
+    is shown, its kind only — a file name like ``Cedar.png`` would give the answer away.
+
+    >>> _media_view("q-3f", 1, Media("image", "Cedar.png"), answer=False)
+    {'id': 'q-3f.m1', 'kind': 'image', 'part': 'question'}
+    >>> _media_view("q-3f", 1, Media("image", "Cedar.png"), answer=True)["ref"]
+    'Cedar.png'
+    """
+    out: Json = {"id": f"{question_id}.m{number}", "kind": media.kind, "part": media.part}
+    if answer:
+        out |= {"ref": media.ref, "path": media.path}
     return out
 
 

@@ -158,7 +158,7 @@ def load_yaml(text: str, *, source: str = "YAML bank") -> Bank:
     Every scalar is read as text (``answer: yes`` stays ``"yes"``, ``answer: 1812``
     stays ``"1812"``), so answers come back exactly as written.
     """
-    loader = yaml.BaseLoader(text)
+    loader = _NoAliasLoader(text)
     try:
         node = loader.get_single_node()
     except yaml.YAMLError as exc:
@@ -177,6 +177,19 @@ def load_yaml(text: str, *, source: str = "YAML bank") -> Bank:
         )
     rows = [(item.start_mark.line + 1, _yaml_value(item)) for item in node.value]
     return build_bank(rows, source=source)
+
+
+class _NoAliasLoader(yaml.BaseLoader):
+    """Refuses aliases (``*name``): each one could repeat a subtree, so a few hundred
+    bytes of them expand to gigabytes (a "billion laughs")."""
+
+    def compose_node(self, parent: yaml.Node | None, index: int) -> yaml.Node | None:
+        if self.check_event(yaml.AliasEvent):
+            mark = self.peek_event().start_mark  # type: ignore[no-untyped-call]
+            problem = "aliases (*name) are not accepted in a question bank"
+            raise yaml.composer.ComposerError(None, None, problem, mark)
+        node: yaml.Node | None = super().compose_node(parent, index)
+        return node
 
 
 def _yaml_questions(node: yaml.MappingNode, source: str) -> yaml.Node:

@@ -36,7 +36,7 @@ export default async function join(root) {
   const roleButtons = info.roles.map((role) => {
     const lines = [h("b", { text: role.name }), kind.seatLine(role)];
     if (role.robot) lines.push(h("span", { class: "pill", text: t("seat.robot") }));
-    else if (!role.free) lines.push(h("span", { class: "pill warn", text: t("seat.taken") }));
+    else if (!role.free && !info.team_code_needed) lines.push(h("span", { class: "pill warn", text: t("seat.taken") }));
     const button = h("button", { type: "button", disabled: !role.free, dataset: { role: role.role } }, lines);
     button.addEventListener("click", () => {
       picked = role.role;
@@ -79,6 +79,7 @@ export default async function join(root) {
       h("a", { href: `/play/${info.game_id}#secret=${encodeURIComponent(mine)}`, text: t("join.continue") })) : null,
     panel(t("join.game", { game: t(`game.${info.game}`), code: info.code }),
       info.started ? h("p", { class: "muted", text: t("join.started") }) : null,
+      info.team_code_needed ? h("p", { class: "banner", dataset: { role: "team-code-needed" }, text: t("join.team_code_needed") }) : null,
       h("p", { text: t(kind.joinTexts.pick) }), form),
     panel(t("join.screen"), h("a", { class: "button", href: `/play/${info.game_id}#role=projector`, text: t("join.projector") })));
 }

@@ -84,8 +84,12 @@ export function lobbyPanel(ctx) {
       const robot = sitting.some((s) => s.robot);
       const free = role !== "projector" && !robot && (shared || sitting.length === 0);
       const name = h("input", { type: "text", maxlength: "40", placeholder: t("lobby.name"), name: `invite-${role}` });
+      const teamCode = (lobby.team_codes || {})[role];
+      const teamUrl = teamCode ? `${location.origin}/join/${teamCode}` : null;
       return h("li", { dataset: { seat: role } },
         h("b", { text: role === "projector" ? t("lobby.projector_seat") : roleLabel(view, role) }),
+        teamCode ? h("span", { class: "muted" }, t("lobby.team_code"), " ",
+          h("a", { class: "joinlink", href: teamUrl, target: "_blank", rel: "noopener", dataset: { role: `team-code-${role}` }, text: teamCode })) : null,
         sitting.map((s) => h("span", { class: "pill", dataset: { person: s.name } },
           h("span", { class: ["dot", s.connected ? "on" : "off"] }), " ", s.robot ? t("seat.robot") : s.name)),
         free ? h("span", { class: "row" }, name,
