@@ -1,0 +1,122 @@
+"""Each game kind's live robots: how a robot seat is made, when to ask it again, the rules.
+
+A :class:`KindRobots` is what the server needs to run the robots of one game kind; the
+server registers it under the kind's name (``boardroom/server/robots.py``), so no outer
+part names a game. :data:`EXCHANGE_ROBOTS` and :data:`QUIZ_ROBOTS` are the lab's robots.
+
+>>> EXCHANGE_ROBOTS.game, QUIZ_ROBOTS.game
+('exchange', 'quiz')
+>>> EXCHANGE_ROBOTS.robot("p2", RobotChoice("noise", "beginner"), 3, None).seat
+'p2'
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable, Hashable
+from dataclasses import dataclass
+from typing import Any, Final, Protocol
+
+from boardroom.bots.director import robot_autoplay
+from boardroom.bots.live import ExchangeRobot, QuizRobot, RobotChoice
+from boardroom.games.exchange import KIND as EXCHANGE_KIND
+from boardroom.games.exchange import ExchangeRules, ExchangeState
+from boardroom.games.quiz import KIND as QUIZ_KIND
+from boardroom.games.quiz.bank import Bank
+from boardroom.kernel import Json, Rules
+
+TAKEOVER_LEVEL: Final = "club"
+TAKEOVER_NODES: Final = 800
+"""A late firm's takeover move in a live exchange: the director robot at this node budget."""
+
+
+class LiveRobot(Protocol):
+    """What the server's runner asks a seat's robot (see :mod:`boardroom.bots.live`)."""
+
+    choice: RobotChoice
+
+    def next_at(self, seen: Json, now: float) -> float | None: ...
+
+    def act(self, seen: Json, now: float) -> list[Json]: ...
+
+
+@dataclass(frozen=True)
+class KindRobots:
+    """One game kind's robots in live games.
+
+    ``robot(role, choice, seed, state)`` makes a seat's robot (``state``: the game's, for
+    what the server alone may hand a robot, such as a quiz bank's answers; never a view's
+    secret). ``epoch(state)``: what the robots' moments depend on (the phase, the call,
+    the position, a pause): while it stays the same, a robot is not asked again until it
+    is due. ``rules``: the rules live games of the kind run with (None: the kind's own).
+    """
+
+    game: str
+    robot: Callable[[str, RobotChoice, int, Any], LiveRobot]
+    epoch: Callable[[Any], Hashable]
+    rules: Rules[Any] | None = None
+
+
+class BankOracle:
+    """The right answers, from the server's copy of the question bank (never from a view).
+
+    >>> from boardroom.games.quiz.bank import Question
+    >>> oracle = BankOracle(Bank((Question("q1", "2+2?", "4"), Question("q2", "Sky?", "Blue"))))
+    >>> oracle.answer("q1"), oracle.wrong("q1", random.Random(0))
+    ('4', 'Blue')
+    """
+
+    def __init__(self, bank: Bank) -> None:
+        self.bank = bank
+
+    def answer(self, question: str) -> str | None:
+        found = self.bank.by_id.get(question)
+        return None if found is None else found.answer
+
+    def wrong(self, question: str, rng: random.Random) -> str:
+        right = (self.answer(question) or "").casefold()
+        others = sorted({q.answer for q in self.bank.questions if q.answer.casefold() != right})
+        return rng.choice(others) if others else "?"
+
+
+def exchange_epoch(state: ExchangeState) -> Hashable:
+    """An exchange's phase, year, opening, pause, call (and its declines), move clock."""
+    call = state.call
+    calling = None if call is None else (call.firm, call.round_start, call.takeover)
+    return (
+        state.phase,
+        state.year,
+        state.opening,
+        state.paused_at,
+        calling,
+        len(call.declined) if call else 0,
+        state.min_move_at,
+        state.moves_this_year,
+        state.deadline,
+    )
+
+
+def quiz_epoch(state: Any) -> Hashable:
+    """A quiz's phase, side to move, position, pause and the duel's step and question."""
+    duel = state.game.duel
+    fight = None if duel is None else (duel.step, duel.index, duel.question, bool(duel.given))
+    return (state.game.phase, state.game.to_move, state.game.fen, state.paused_at, fight)
+
+
+def _exchange_robot(role: str, choice: RobotChoice, seed: int, state: Any) -> LiveRobot:
+    return ExchangeRobot(role, choice, seed=seed)
+
+
+def _quiz_robot(role: str, choice: RobotChoice, seed: int, state: Any) -> LiveRobot:
+    return QuizRobot(role, choice, BankOracle(state.bank), seed=seed)
+
+
+EXCHANGE_ROBOTS: Final = KindRobots(
+    EXCHANGE_KIND.name,
+    _exchange_robot,
+    exchange_epoch,
+    ExchangeRules(autoplay=robot_autoplay(TAKEOVER_LEVEL, TAKEOVER_NODES)),
+)
+"""The exchange's robots; a late firm's takeover move is the director robot's, in the
+taking firm's interest (deterministic: a node budget)."""
+QUIZ_ROBOTS: Final = KindRobots(QUIZ_KIND.name, _quiz_robot, quiz_epoch)

@@ -1,0 +1,24 @@
+// @ts-check
+// Robot choices shared by the start page and the lobby: kinds, board levels, their labels.
+import { h, options } from "./dom.js";
+import { t } from "./i18n.js";
+
+export const ROBOT_KINDS = ["mixed", "director", "value", "raider", "noise"];
+export const ROBOT_LEVELS = ["beginner", "casual", "club", "strong"];
+
+/** A select of robot kinds (or levels), with their names in the page's language. */
+export function robotSelect(name, values, prefix, chosen, label) {
+  const select = options(h("select", { name, "aria-label": label || name }), values.map((v) => [v, t(`${prefix}.${v}`)]));
+  select.value = chosen;
+  return select;
+}
+
+/** "robot · raider · club player" (and "· 60% right" for a quiz team). */
+export function robotLabel(choice, quiz) {
+  if (!choice) return t("seat.robot");
+  const parts = [t("seat.robot")];
+  if (!quiz) parts.push(t(`robot.kind.${choice.kind}`));
+  parts.push(t(`robot.level.${choice.level}`));
+  if (quiz) parts.push(t("robot.accuracy", { n: Math.round(choice.accuracy * 100) }));
+  return parts.join(" · ");
+}
