@@ -40,15 +40,17 @@ from boardroom.draughts import Board
 from boardroom.games.quiz.ruleset import Ruleset as QuizRuleset
 from boardroom.kernel import Json
 
-ROBOT_KINDS: Final = ("director", "value", "raider", "noise", "mixed")
+ROBOT_KINDS: Final = ("director", "value", "raider", "noise", "mixed", "board")
 ROBOT_LEVELS: Final = tuple(LEVELS)
 DEFAULT_KIND: Final = "mixed"
 DEFAULT_LEVEL: Final = "club"
 MIXED_WEIGHTS: Final = (("value", 5), ("raider", 3), ("noise", 4))
 """What a ``mixed`` seat that directs no firm becomes (the lab's default roster's shares)."""
-LIVE_MIXES: Final = {"noise": "speculator"}
+LIVE_MIXES: Final = {"noise": "speculator", "board": "host"}
 """The lab's mix a live kind plays: a live "noise" seat is the busier speculator, which
-also sells what it holds (the lab's noise traders alone leave people few to trade with)."""
+also sells what it holds (the lab's noise traders alone leave people few to trade with);
+a "board" seat only moves the firms it directs (no orders, no meeting calls, no votes:
+the market and the meetings are the people's)."""
 EXCHANGE_NODES: Final = {"beginner": 150, "casual": 300, "club": 800, "strong": 2_500}
 """The director's node budget a move, by level (the lab plays 300)."""
 QUIZ_NODES: Final = {"beginner": 300, "casual": 1_500, "club": 5_000, "strong": 15_000}

@@ -72,7 +72,7 @@ class AckOut(BaseModel):
 class RobotChoiceIn(Strict):
     """One robot's kind, board level and (quiz) share of questions answered right."""
 
-    kind: Literal["director", "value", "raider", "noise", "mixed"] | None = None
+    kind: Literal["director", "value", "raider", "noise", "mixed", "board"] | None = None
     level: Literal["beginner", "casual", "club", "strong"] | None = None
     accuracy: float | None = Field(default=None, ge=0, le=1)
 
@@ -82,7 +82,7 @@ class Robots(Strict):
     given (defaults: mixed, club; quiz accuracy 0.6), or per role in ``seats``."""
 
     roles: list[str] | None = Field(default=None, max_length=64)
-    kind: Literal["director", "value", "raider", "noise", "mixed"] | None = None
+    kind: Literal["director", "value", "raider", "noise", "mixed", "board"] | None = None
     level: Literal["beginner", "casual", "club", "strong"] | None = None
     accuracy: float | None = Field(default=None, ge=0, le=1)
     seats: dict[str, RobotChoiceIn] | None = Field(default=None, max_length=64)

@@ -15,7 +15,7 @@ from boardroom.kernel import Journal, Json
 from boardroom.server.robot_seats import GameRobots, still_valid
 from boardroom.server.robots import live_rules, robots_for
 
-KINDS = {"p9": "raider", "p10": "raider", "p11": "noise", "p12": "value"}
+KINDS = {"p8": "board", "p9": "raider", "p10": "raider", "p11": "noise", "p12": "value"}
 
 
 def exchange_spec(seed: int) -> Json:
@@ -88,6 +88,9 @@ def test_a_seeded_exchange_game_on_a_fake_clock_is_the_same_twice() -> None:
     assert any(
         e["type"] == "trade" and e["buyer"] != "state" and e["seller"] != "state" for e in log
     )
+    # A board-only robot (p8 directs firm 8) moves its firm and sends nothing else.
+    board_only = {c["type"] for c in first if c["by"] == "p8"}
+    assert "move" in board_only and board_only <= {"move", "pass"}
 
 
 def test_a_director_robot_waits_for_the_move_clock_and_beats_the_deadline() -> None:

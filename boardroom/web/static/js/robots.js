@@ -3,7 +3,7 @@
 import { h, options } from "./dom.js";
 import { t } from "./i18n.js";
 
-export const ROBOT_KINDS = ["mixed", "director", "value", "raider", "noise"];
+export const ROBOT_KINDS = ["mixed", "director", "value", "raider", "noise", "board"];
 export const ROBOT_LEVELS = ["beginner", "casual", "club", "strong"];
 
 /** A select of robot kinds (or levels), with their names in the page's language. */
