@@ -34,6 +34,7 @@ class Settings:
     rate_burst: int = 40
     snapshot_every: int = 200
     robot_poll_s: float = 1.0
+    """The longest a game's robot runner sleeps without looking at the clock."""
     lead_retry_s: float = 2.0
     send_queue: int = 256
     hello_timeout_s: float = 10.0

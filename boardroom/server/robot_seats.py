@@ -50,8 +50,6 @@ if TYPE_CHECKING:
     from boardroom.server.live import LiveGame
 
 log = logging.getLogger("boardroom.robots")
-MAX_WAIT_S: Final = 1.0
-"""The longest a runner sleeps without looking (a clock that jumped is noticed)."""
 MIN_WAIT_S: Final = 0.01
 RESEND: Final = 3
 
@@ -217,10 +215,11 @@ class RobotRunner:
                     await self.send(live, role, command, version)
             if due:
                 continue
-            wait = MAX_WAIT_S if following is None else following - self.hub.game_time(live)
+            longest = self.hub.settings.robot_poll_s  # a clock that jumped is noticed
+            wait = longest if following is None else following - self.hub.game_time(live)
             live.changed.clear()
             with contextlib.suppress(TimeoutError):
-                await asyncio.wait_for(live.changed.wait(), min(MAX_WAIT_S, max(MIN_WAIT_S, wait)))
+                await asyncio.wait_for(live.changed.wait(), min(longest, max(MIN_WAIT_S, wait)))
 
     def _view(self, live: LiveGame, role: str) -> Json:
         """The robot's own seat's view, without the event history (no robot reads it)."""
