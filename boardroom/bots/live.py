@@ -139,8 +139,11 @@ class ExchangeRobot:
         return self.robot
 
     def next_at(self, seen: Json, now: float) -> float | None:
-        """The game time this seat acts next (None: nothing to do until the view changes)."""
-        if seen.get("paused") or seen.get("phase") in (None, "setup", "ended"):
+        """The game time this seat acts next (None: nothing to do until the view changes,
+        e.g. while paused or while the game waits for the host to continue)."""
+        if seen.get("paused") or seen.get("waiting_for_host"):
+            return None
+        if seen.get("phase") in (None, "setup", "ended"):
             return None
         situation = _exchange_situation(seen)
         if situation != self.situation:
@@ -190,6 +193,7 @@ def _exchange_situation(seen: Json) -> Hashable:
         seen.get("phase"),
         seen.get("year"),
         seen.get("opening"),
+        bool(seen.get("waiting_for_host")),
         seen.get("position") if seen.get("phase") == "board" else None,
         tuple(sorted(call.items())) if isinstance(call, dict) else None,
     )

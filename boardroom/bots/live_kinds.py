@@ -80,7 +80,8 @@ class BankOracle:
 
 
 def exchange_epoch(state: ExchangeState) -> Hashable:
-    """An exchange's phase, year, opening, pause, call (and its declines), move clock."""
+    """An exchange's phase, year, opening, pause, wait for the host, call (and its
+    declines), move clock."""
     call = state.call
     calling = None if call is None else (call.firm, call.round_start, call.takeover)
     return (
@@ -88,6 +89,7 @@ def exchange_epoch(state: ExchangeState) -> Hashable:
         state.year,
         state.opening,
         state.paused_at,
+        state.waiting,
         calling,
         len(call.declined) if call else 0,
         state.min_move_at,

@@ -181,3 +181,31 @@ def test_two_robot_quiz_teams_on_a_fake_clock_play_the_same_round_twice() -> Non
     first = quiz_game(5)
     assert first == quiz_game(5)
     assert any(c["type"] == "answer" for c in first)
+
+
+def test_robots_wait_while_the_game_waits_for_the_host() -> None:
+    spec = exchange_spec(3)
+    spec["ruleset"] = {**spec["ruleset"], "wait_for_host": True}
+    journal: Journal[Any] = Journal.open(live_rules(kind_for("exchange")), spec)
+    table = GameRobots(robots_for("exchange"), 3, journal.state)
+    for n in range(1, 13):
+        table.seat(f"p{n}", RobotChoice(KINDS.get(f"p{n}", "mixed"), "casual"))
+    waits = 0
+
+    def seen(role: str) -> Json:
+        view: Json = journal.rules.view(journal.state, role, events_since=journal.version)
+        return view
+
+    def host(view: Json) -> Json | None:
+        nonlocal waits
+        if view.get("waiting_for_host") is None:
+            return None
+        waits += 1
+        assert table.kind is not None
+        # However late it gets, no robot acts until the host continues.
+        assert table.plan(seen, 1e9, table.kind.epoch(journal.state)) == ([], None)
+        return {"type": "continue"}
+
+    sent = drive(journal, table, host=host)
+    assert waits >= 2
+    assert any(c["type"] == "order" for c in sent) and any(c["type"] == "move" for c in sent)
