@@ -17,6 +17,8 @@ from collections.abc import Callable, Hashable
 from dataclasses import dataclass
 from typing import Any, Final, Protocol
 
+import orjson
+
 from boardroom.bots.director import robot_autoplay
 from boardroom.bots.live import ExchangeRobot, QuizRobot, RobotChoice
 from boardroom.games.exchange import KIND as EXCHANGE_KIND
@@ -48,13 +50,65 @@ class KindRobots:
     what the server alone may hand a robot, such as a quiz bank's answers; never a view's
     secret). ``epoch(state)``: what the robots' moments depend on (the phase, the call,
     the position, a pause): while it stays the same, a robot is not asked again until it
-    is due. ``rules``: the rules live games of the kind run with (None: the kind's own).
+    is due (``None`` from it: ask every robot at every change). ``rules``: the rules live
+    games of the kind run with (None: the kind's own). ``history``: whether its robots read
+    their view's ``events`` (else their views are made without them). ``choices``: what
+    of a :class:`RobotChoice` the host picks for this kind's robots (the lobby offers those).
     """
 
     game: str
     robot: Callable[[str, RobotChoice, int, Any], LiveRobot]
     epoch: Callable[[Any], Hashable]
     rules: Rules[Any] | None = None
+    history: bool = False
+    choices: tuple[str, ...] = ()
+
+
+RobotPolicy = Callable[[Json, str], Json | None]
+"""``policy(view, role)``: the command a robot sends now, or None to wait."""
+
+
+class PolicyRobot:
+    """A robot made of a policy: due whenever its view changed, it sends what the policy says.
+
+    >>> robot = PolicyRobot("black", lambda view, role: {"type": "move"} if view["go"] else None)
+    >>> robot.next_at({"go": True}, 5.0), robot.act({"go": True}, 5.0)
+    (5.0, [{'type': 'move'}])
+    >>> robot.next_at({"go": True}, 6.0) is None  # the same view: nothing new to say
+    True
+    """
+
+    def __init__(self, role: str, policy: RobotPolicy, choice: RobotChoice | None = None) -> None:
+        self.role = role
+        self.policy = policy
+        self.choice = choice or RobotChoice()
+        self.acted_on: bytes | None = None
+
+    def next_at(self, seen: Json, now: float) -> float | None:
+        return None if _key(seen) == self.acted_on else now
+
+    def act(self, seen: Json, now: float) -> list[Json]:
+        self.acted_on = _key(seen)
+        command = self.policy(seen, self.role)
+        return [] if command is None else [command]
+
+
+def _key(seen: Json) -> bytes:
+    return orjson.dumps(seen, option=orjson.OPT_SORT_KEYS)
+
+
+def _no_epoch(state: Any) -> Hashable:
+    return None
+
+
+def policy_robots(game: str, policy: RobotPolicy, *, history: bool = True) -> KindRobots:
+    """A kind's robots from a policy (``boardroom.server.robots.register_policy``): each
+    robot seat asks ``policy(view, role)`` whenever its view changes, in the worker thread."""
+
+    def robot(role: str, choice: RobotChoice, seed: int, state: Any) -> LiveRobot:
+        return PolicyRobot(role, policy, choice)
+
+    return KindRobots(game, robot, _no_epoch, history=history)
 
 
 class BankOracle:
@@ -118,7 +172,10 @@ EXCHANGE_ROBOTS: Final = KindRobots(
     _exchange_robot,
     exchange_epoch,
     ExchangeRules(autoplay=robot_autoplay(TAKEOVER_LEVEL, TAKEOVER_NODES)),
+    choices=("kind", "level"),
 )
 """The exchange's robots; a late firm's takeover move is the director robot's, in the
 taking firm's interest (deterministic: a node budget)."""
-QUIZ_ROBOTS: Final = KindRobots(QUIZ_KIND.name, _quiz_robot, quiz_epoch)
+QUIZ_ROBOTS: Final = KindRobots(
+    QUIZ_KIND.name, _quiz_robot, quiz_epoch, choices=("level", "accuracy")
+)

@@ -351,7 +351,8 @@ class Hub:
         return seated
 
     async def lobby(self, live: LiveGame) -> Json:
-        """Who sits where, connected or not — for the host."""
+        """Who sits where, connected or not — for the host; ``robots``: what the host chooses
+        for this kind's robots (``None``: no robot plays it)."""
         seats = await self.seats(live)
         online = live.connected_roles()
         table = self.robot_runner.table(live)
@@ -361,6 +362,7 @@ class Hub:
             "version": live.version,
             "roles": self.roles(live),
             "shared": live.kind.shared_roles,
+            "robots": None if table.kind is None else list(table.kind.choices),
             "seats": [
                 {"seat": s.seat_id, "role": s.role, "name": s.name, "robot": s.robot}
                 | {"connected": s.robot or online.get(s.seat_id, 0) > 0}

@@ -222,8 +222,11 @@ class RobotRunner:
                 await asyncio.wait_for(live.changed.wait(), min(longest, max(MIN_WAIT_S, wait)))
 
     def _view(self, live: LiveGame, role: str) -> Json:
-        """The robot's own seat's view, without the event history (no robot reads it)."""
-        return live.view(role, events_since=live.version)
+        """The robot's own seat's view; without the event history unless its kind's robots
+        read it."""
+        kind = self.table(live).kind
+        since = 0 if kind is not None and kind.history else live.version
+        return live.view(role, events_since=since)
 
     async def send(self, live: LiveGame, role: str, command: Json, seen: int) -> bool:
         """Send one robot command: checked again if the game moved on since ``seen``."""

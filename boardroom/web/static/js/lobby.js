@@ -77,6 +77,8 @@ export function lobbyPanel(ctx) {
     const byRole = {};
     for (const seat of lobby.seats) (byRole[seat.role] ||= []).push(seat);
     const shared = lobby.shared;
+    /** @type {string[] | null} what the host picks for a robot of this kind (null: no robots) */
+    const choosing = lobby.robots ?? null;
     const roles = [...lobby.roles, ...(byRole.projector ? ["projector"] : [])];
     const key = JSON.stringify([lobby.seats, roles.map((r) => roleLabel(view, r))]);
     if (key === shownKey) return;
@@ -85,26 +87,27 @@ export function lobbyPanel(ctx) {
       const sitting = byRole[role] || [];
       const robot = sitting.some((s) => s.robot);
       const free = role !== "projector" && !robot && (shared || sitting.length === 0);
-      const leftSeat = role !== "projector" && !shared && !robot && sitting.length > 0
+      const robotable = choosing !== null && role !== "projector";
+      const leftSeat = robotable && !shared && !robot && sitting.length > 0
         && sitting.every((s) => !s.connected && !s.stand_in);
       const name = h("input", { type: "text", maxlength: "40", placeholder: t("lobby.name"), name: `invite-${role}` });
       const had = picked[role] ||= { kind: "mixed", level: "club" };
-      const kind = shared ? null : robotSelect(`robot-kind-${role}`, ROBOT_KINDS, "robot.kind", had.kind, t("lobby.robot_kind"));
-      const level = robotSelect(`robot-level-${role}`, ROBOT_LEVELS, "robot.level", had.level, t("lobby.robot_level"));
+      const kind = choosing?.includes("kind") ? robotSelect(`robot-kind-${role}`, ROBOT_KINDS, "robot.kind", had.kind, t("lobby.robot_kind")) : null;
+      const level = choosing?.includes("level") ? robotSelect(`robot-level-${role}`, ROBOT_LEVELS, "robot.level", had.level, t("lobby.robot_level")) : null;
       kind?.addEventListener("change", () => { had.kind = kind.value; });
-      level.addEventListener("change", () => { had.level = level.value; });
-      const choice = () => ({ ...(kind ? { kind: kind.value } : {}), level: level.value });
+      level?.addEventListener("change", () => { had.level = level.value; });
+      const choice = () => ({ ...(kind ? { kind: kind.value } : {}), ...(level ? { level: level.value } : {}) });
       const pick = h("span", { class: "row robot-choice" }, kind, level);
       return h("li", { dataset: { seat: role } },
         h("b", { text: role === "projector" ? t("lobby.projector_seat") : roleLabel(view, role) }),
         sitting.map((s) => h("span", { class: "pill", dataset: { person: s.name } },
           h("span", { class: ["dot", s.connected || s.stand_in ? "on" : "off"] }), " ",
-          s.robot ? robotLabel(s.robot_choice, shared) : s.name,
+          s.robot ? robotLabel(s.robot_choice, choosing || []) : s.name,
           s.stand_in && !s.robot ? h("small", { class: "muted", text: ` — ${t("seat.stand_in", { name: s.name })}` }) : null)),
         free ? h("span", { class: "row" }, name,
           h("button", { type: "button", class: "small", text: t("lobby.invite"), onclick: () => invite(role, name) }),
-          pick,
-          h("button", { type: "button", class: "small", dataset: { action: "robot", role }, text: t("lobby.robot"), onclick: () => robots([role], choice()) })) : null,
+          robotable ? pick : null,
+          robotable ? h("button", { type: "button", class: "small", dataset: { action: "robot", role }, text: t("lobby.robot"), onclick: () => robots([role], choice()) }) : null) : null,
         leftSeat ? h("span", { class: "row" }, pick,
           h("button", { type: "button", class: "small", dataset: { action: "stand-in", role }, text: t("lobby.stand_in"), onclick: () => robots([role], choice()) })) : null);
     }));

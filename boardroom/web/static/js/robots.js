@@ -13,12 +13,17 @@ export function robotSelect(name, values, prefix, chosen, label) {
   return select;
 }
 
-/** "robot · raider · club player" (and "· 60% right" for a quiz team). */
-export function robotLabel(choice, quiz) {
+/**
+ * "robot · raider · club player" (exchange), "robot · club player · 60% right" (quiz team):
+ * the parts of the choice the kind's robots take (the lobby's `robots` list).
+ * @param {{kind: string, level: string, accuracy: number} | undefined} choice
+ * @param {string[]} fields
+ */
+export function robotLabel(choice, fields) {
   if (!choice) return t("seat.robot");
   const parts = [t("seat.robot")];
-  if (!quiz) parts.push(t(`robot.kind.${choice.kind}`));
-  parts.push(t(`robot.level.${choice.level}`));
-  if (quiz) parts.push(t("robot.accuracy", { n: Math.round(choice.accuracy * 100) }));
+  if (fields.includes("kind")) parts.push(t(`robot.kind.${choice.kind}`));
+  if (fields.includes("level")) parts.push(t(`robot.level.${choice.level}`));
+  if (fields.includes("accuracy")) parts.push(t("robot.accuracy", { n: Math.round(choice.accuracy * 100) }));
   return parts.join(" · ");
 }
