@@ -277,10 +277,13 @@ class NoiseTrader:
     name = "noise"
     phases = frozenset({"exchange"})
 
-    def __init__(self, *, activity: float = 0.6, spread: float = 0.2, lot: int = 3) -> None:
+    def __init__(
+        self, *, activity: float = 0.6, spread: float = 0.2, lot: int = 3, sells_held: bool = False
+    ) -> None:
         self.activity = activity
         self.spread = spread
         self.lot = lot
+        self.sells_held = sells_held
 
     def act(self, seen: Json, ctx: Context) -> list[Json]:
         account = _account(seen, ctx)
@@ -291,13 +294,18 @@ class NoiseTrader:
         if mine and rng.random() < 0.25:
             cancel = purse.cancel(rng.choice(mine))
             return [cancel] if cancel else []
-        stock = rng.choice(FIRMS)
+        held = [s for s in FIRMS if purse.free_shares(account, s)]
+        selling = self.sells_held and bool(held) and rng.random() < 0.5
+        stock = rng.choice(held if selling else FIRMS)
         last = seen["prices"][str(stock)]
-        price = max(1, round(last * rng.uniform(1 - self.spread, 1 + self.spread)))
+        low, high = 1 - self.spread, 1 + self.spread
+        if self.sells_held:  # a speculator crosses the spread: it sells low and buys high
+            low, high = (low, 1.0) if selling else (1.0, high)
+        price = max(1, round(last * rng.uniform(low, high)))
         qty = rng.randint(1, self.lot)
         order = (
             purse.sell(account, stock, qty, price)
-            if purse.free_shares(account, stock) and rng.random() < 0.5
+            if selling or (purse.free_shares(account, stock) and rng.random() < 0.5)
             else purse.buy(account, stock, min(qty, purse.free_cash(account) // price), price)
         )
         return [order] if order else []

@@ -11,6 +11,8 @@ builds the standard mixes by kind:
 * ``value`` — a value trader, votes for the sitting directors, keeps payouts;
 * ``raider`` — takes over firms one after another, then directs them;
 * ``noise`` — trades at random near the last price, votes for the sitting directors;
+* ``speculator`` — a busier noise trader that also sells what it holds (the live
+  server's "noise" seats: it gives the others someone to trade with);
 * ``host`` — moves only for a firm that has no director (the State abstains).
 
 Every kind carries the director policy, so whoever ends up directing a firm moves it.
@@ -119,6 +121,11 @@ def _noise_mix(rng: random.Random) -> list[Strategy]:
     return [NoiseTrader(), Voter(Incumbent(), FixedPayout(rng.choice((0, 50, 100))))]
 
 
+def _speculator_mix(rng: random.Random) -> list[Strategy]:
+    trader = NoiseTrader(activity=0.9, spread=0.25, sells_held=True)
+    return [trader, Voter(Incumbent(), FixedPayout(rng.choice((0, 50, 100))))]
+
+
 def _host_mix(rng: random.Random) -> list[Strategy]:
     return []
 
@@ -128,6 +135,7 @@ MIXES: dict[str, Callable[[random.Random], list[Strategy]]] = {
     "value": _value_mix,
     "raider": _raider_mix,
     "noise": _noise_mix,
+    "speculator": _speculator_mix,
     "host": _host_mix,
 }
 

@@ -22,6 +22,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any, Final
 
+from boardroom.bots.pacing import THINK_S, WAKES
 from boardroom.bots.seats import BoardSettings, RobotSeat, robot_seat
 from boardroom.games.exchange import RULES, ExchangeRules, ExchangeState
 from boardroom.games.exchange.ruleset import FIRMS
@@ -30,14 +31,6 @@ from boardroom.kernel import Journal, Json, Refused
 
 HOST: Final = "host"
 DEFAULT_ROSTER: Final = (("director", 8), ("value", 5), ("raider", 3), ("noise", 4))
-# When a seat wakes, as fractions of the phase's length: (first from, first to, then from, to).
-WAKES: Final[dict[str, tuple[float, float, float, float]]] = {
-    "exchange": (0.001, 0.08, 0.1, 0.3),
-    "meeting_calls": (0.05, 0.9, 1.0, 1.0),
-    "meetings": (0.02, 0.45, 0.25, 0.5),
-}
-THINK_S: Final = (1.0, 5.0)
-"""A director moves this many (scaled) seconds after the earliest allowed moment."""
 HOST_TALK_S: Final = 30.0
 """With ``wait_for_host``, the host says ``continue`` this many (scaled) seconds after the
 game starts waiting (a word to the class between phases)."""

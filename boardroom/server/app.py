@@ -197,7 +197,9 @@ async def join(request: Request, response: Response, hub: HubDep) -> Json:
 @seats.post("/api/games/{game_id}/robots", response_model=m.RobotsOut, openapi_extra=doc(m.Robots))
 async def robots(at: HostDep, request: Request, hub: HubDep) -> Json:
     wanted = await body(request, m.Robots)
-    return {"seated": await hub.add_robots(at.live, wanted.roles)}
+    roles = wanted.roles if wanted.roles is not None or not wanted.seats else list(wanted.seats)
+    seated = await hub.add_robots(at.live, roles, wanted.default_choice(), wanted.role_choices())
+    return {"seated": seated}
 
 
 @seats.get("/api/games/{game_id}/lobby")

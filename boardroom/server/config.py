@@ -49,6 +49,7 @@ class Settings:
     """Serve ``/metrics`` to every address (by default only to the machine itself)."""
     snapshot_every: int = 200
     robot_poll_s: float = 1.0
+    """The longest a game's robot runner sleeps without looking at the clock."""
     tick_retry_s: float = 1.0
     """A deadline's tick that changed nothing is tried again this much later."""
     lead_retry_s: float = 2.0

@@ -28,14 +28,15 @@ from boardroom.games.registry import KINDS
 from boardroom.kernel import Journal, Json, Refused
 from boardroom.server.addresses import AddressLimits
 from boardroom.server.bus import Bus, LocalBus
-from boardroom.server.command_ids import MAX_CLIENT_ID, robot_id, seat_scoped, server_id
+from boardroom.server.command_ids import MAX_CLIENT_ID, seat_scoped, server_id
 from boardroom.server.config import Settings
 from boardroom.server.errors import ApiError, forbidden, not_found, unauthorized
 from boardroom.server.fingerprint import fingerprint
 from boardroom.server.live import Client, Frames, LiveGame, Seat, SlowClient
 from boardroom.server.metrics import Metrics
 from boardroom.server.ratelimit import RateLimiter
-from boardroom.server.robots import needs_history, policy_for
+from boardroom.server.robot_seats import RobotRunner, choice_from_name, choice_name, choices_for
+from boardroom.server.robots import live_rules, robots_for
 from boardroom.server.tokens import (
     hash_secret,
     new_code,
@@ -97,6 +98,7 @@ class Hub:
         self.ready = False
         self.background: set[asyncio.Task[Any]] = set()
         self.catching_up: set[str] = set()
+        self.robot_runner = RobotRunner(self)
 
     # --- lifecycle -----------------------------------------------------------------
 
@@ -125,6 +127,7 @@ class Hub:
             for client in list(live.clients):
                 client.closed = True
         await self.bus.close()
+        self.robot_runner.close()
         self.store.close()
 
     def _spawn(self, coro: Awaitable[T]) -> asyncio.Task[T]:
@@ -217,7 +220,7 @@ class Hub:
 
     async def _load(self, record: GameRecord) -> LiveGame:
         game_id = record.game_id
-        rules = kind_for(record.game).rules
+        rules = live_rules(kind_for(record.game))
         snapshot = await self._db(self.store.latest_snapshot, game_id, fingerprint(record.game))
         if snapshot is not None:
             state = pickle.loads(snapshot.state)
@@ -229,6 +232,10 @@ class Hub:
         await self._catch_up_locked(live)
         seats = await self._db(self.store.seats, game_id)
         live.robots = {s.role for s in seats if s.robot}
+        table = self.robot_runner.table(live)
+        for stored in seats:
+            if stored.robot:
+                table.seat(stored.role, choice_from_name(stored.name))
         log.info("game loaded", extra={"game": game_id, "version": live.version})
         return live
 
@@ -334,35 +341,77 @@ class Hub:
             return sorted(roles, key=lambda r: (taken.get(r, 0), roles.index(r)))
         return [r for r in roles if r not in taken]
 
-    async def add_robots(self, live: LiveGame, roles: list[str] | None) -> list[str]:
-        """Seat robots in ``roles`` (every free role by default); returns the roles seated."""
-        if policy_for(live.record.game) is None:
+    async def add_robots(
+        self,
+        live: LiveGame,
+        roles: list[str] | None,
+        choice: Json | None = None,
+        per_role: dict[str, Json] | None = None,
+    ) -> list[str]:
+        """Robots in ``roles`` (every empty role by default), each of the kind and level
+        chosen (``choice`` for all, ``per_role`` over it); returns the roles they took.
+
+        A role a robot already plays gets the new choice; a shared role (a quiz team) may
+        have people and a robot in it; another role whose person has left gets a stand-in
+        that hands the seat back when they return (holdings untouched: it is the same
+        seat); a role someone is playing is refused (``seat_taken``). A kind no robot
+        plays is refused (``no_robot``).
+        """
+        if robots_for(live.record.game) is None:
             raise ApiError("no_robot", f"No robot plays {live.record.game} yet.", 409)
-        wanted = roles if roles is not None else await self._free_roles(live)
+        seats = await self.seats(live)
         known = self.roles(live)
-        seated: list[str] = []
+        wanted = (
+            roles
+            if roles is not None
+            else [r for r in known if not any(s.role == r for s in seats)]
+        )
         for role in wanted:
             if role not in known:
                 raise ApiError("unknown_seat", f"There is no seat {role!r} in this game.", 404)
-            record = SeatRecord(
-                game_id=live.game_id,
-                seat_id=new_seat_id(),
-                role=role,
-                name=f"Robot {role}",
-                secret_hash=hash_secret(new_secret()),
-                claim=role,
-                robot=True,
-            )
-            if await self._db(self.store.add_seat, record):
-                seated.append(role)
+        choices = choices_for(wanted, choice or {}, per_role or {})
+        online = live.connected_roles()
+        table = self.robot_runner.table(live)
+        seated: list[str] = []
+        for role in wanted:
+            people = [s for s in seats if s.role == role and not s.robot]
+            if any(s.robot for s in seats if s.role == role) or role in table.stand_ins:
+                table.seat(role, choices[role], stand_in=role in table.stand_ins)
+            elif people and not live.kind.shared_roles:
+                here = [s.name for s in people if online.get(s.seat_id, 0) > 0]
+                if here:
+                    raise ApiError(
+                        "seat_taken",
+                        f"{here[0]} is playing this seat; a robot can take it once they leave.",
+                        409,
+                        role=role,
+                    )
+                table.seat(role, choices[role], stand_in=True)
+            else:
+                record = SeatRecord(
+                    game_id=live.game_id,
+                    seat_id=new_seat_id(),
+                    role=role,
+                    name=choice_name(choices[role]),
+                    secret_hash=hash_secret(new_secret()),
+                    claim=role,
+                    robot=True,
+                )
+                if not await self._db(self.store.add_seat, record):
+                    continue
+                table.seat(role, choices[role])
+            seated.append(role)
         live.robots.update(seated)
         self._start_robots(live)
+        await self.notify_lobby(live)
         return seated
 
     async def lobby(self, live: LiveGame) -> Json:
-        """Who sits where, connected or not — for the host."""
+        """Who sits where, connected or not — for the host; ``robots``: what the host chooses
+        for this kind's robots (``None``: no robot plays it)."""
         seats = await self.seats(live)
         online = live.connected_roles()
+        table = self.robot_runner.table(live)
         return {
             "game": live.game_id,
             "code": live.record.code,
@@ -370,9 +419,11 @@ class Hub:
             "roles": self.roles(live),
             "shared": live.kind.shared_roles,
             "team_codes": self.team_codes(live),
+            "robots": None if table.kind is None else list(table.kind.choices),
             "seats": [
                 {"seat": s.seat_id, "role": s.role, "name": s.name, "robot": s.robot}
                 | {"connected": s.robot or online.get(s.seat_id, 0) > 0}
+                | _robot_fields(table.robots.get(s.role), s.robot, s.role in table.stand_ins)
                 for s in seats
             ],
         }
@@ -516,6 +567,8 @@ class Hub:
         async with live.lock:
             live.clients.add(client)
             client.push_view(Frames(live).frame(client.seat.role, 0))
+        if self.robot_runner.table(live).hand_back(client.seat.role):
+            live.robots.discard(client.seat.role)
         self._connections_changed()
         await self.notify_lobby(live)
 
@@ -629,28 +682,7 @@ class Hub:
 
     def _start_robots(self, live: LiveGame) -> None:
         if live.robots and live.leader and live.robot_task is None and not self.draining:
-            live.robot_task = asyncio.create_task(self._robot_loop(live))
-
-    async def _robot_loop(self, live: LiveGame) -> None:
-        policy = policy_for(live.record.game)
-        while policy is not None:
-            with contextlib.suppress(TimeoutError):
-                await asyncio.wait_for(live.changed.wait(), self.settings.robot_poll_s)
-            live.changed.clear()
-            for role in sorted(live.robots):
-                command = policy(self._robot_view(live, role), role)
-                if command is None:
-                    continue
-                command = {**command, "by": role, "id": robot_id(role, live.version)}
-                try:
-                    await self.execute(live, command)
-                except ApiError as exc:
-                    log.debug("robot refused", extra={"game": live.game_id, "code": exc.code})
-
-    def _robot_view(self, live: LiveGame, role: str) -> Json:
-        """The robot's own view; without the events unless its policy reads them."""
-        since = 0 if needs_history(live.record.game) else live.version
-        return live.view(role, events_since=since)
+            live.robot_task = asyncio.create_task(self.robot_runner.run(live))
 
     def _stop_tasks(self, live: LiveGame) -> None:
         for task in (live.timer, live.robot_task):
@@ -688,6 +720,13 @@ def _count(seats: list[SeatRecord]) -> tuple[dict[str, int], set[str]]:
     for seat in seats:
         taken[seat.role] = taken.get(seat.role, 0) + 1
     return taken, {seat.role for seat in seats if seat.robot}
+
+
+def _robot_fields(robot: Any, stored: bool, stand_in: bool) -> Json:
+    """What the lobby shows of a seat's robot: its kind, level, accuracy; a stand-in or not."""
+    if robot is None or not (stored or stand_in):
+        return {}
+    return {"robot_choice": robot.choice.as_json(), "stand_in": stand_in}
 
 
 def _plausible(game_id: str) -> bool:

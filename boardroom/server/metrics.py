@@ -29,6 +29,12 @@ class Metrics:
             registry=r,
         )
         self.frames = Counter("boardroom_frames_sent", "Frames sent to seats", registry=r)
+        self.robot_commands = Counter(
+            "boardroom_robot_commands",
+            "Robots' commands: ok, dropped (no longer valid after thinking) or refused",
+            ["game", "result"],
+            registry=r,
+        )
         self.conflicts = Counter(
             "boardroom_append_conflicts", "Appends that lost a race and retried", registry=r
         )

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field
 
@@ -69,10 +69,34 @@ class AckOut(BaseModel):
     duplicate: bool
 
 
+class RobotChoiceIn(Strict):
+    """One robot's kind, board level and (quiz) share of questions answered right."""
+
+    kind: Literal["director", "value", "raider", "noise", "mixed", "board"] | None = None
+    level: Literal["beginner", "casual", "club", "strong"] | None = None
+    accuracy: float | None = Field(default=None, ge=0, le=1)
+
+
 class Robots(Strict):
-    """Seat robots in these roles (every free role when left out)."""
+    """Seat robots in these roles (every empty role when left out): of the kind and level
+    given (defaults: mixed, club; quiz accuracy 0.6), or per role in ``seats``."""
 
     roles: list[str] | None = Field(default=None, max_length=64)
+    kind: Literal["director", "value", "raider", "noise", "mixed", "board"] | None = None
+    level: Literal["beginner", "casual", "club", "strong"] | None = None
+    accuracy: float | None = Field(default=None, ge=0, le=1)
+    seats: dict[str, RobotChoiceIn] | None = Field(default=None, max_length=64)
+
+    def default_choice(self) -> dict[str, Any]:
+        """The request's choice for every robot (fields left out are not set)."""
+        return _set({"kind": self.kind, "level": self.level, "accuracy": self.accuracy})
+
+    def role_choices(self) -> dict[str, dict[str, Any]]:
+        return {role: _set(c.model_dump()) for role, c in (self.seats or {}).items()}
+
+
+def _set(values: dict[str, Any]) -> dict[str, Any]:
+    return {k: v for k, v in values.items() if v is not None}
 
 
 class RobotsOut(BaseModel):

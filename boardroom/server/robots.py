@@ -1,75 +1,83 @@
-"""Robot seats: a policy reads the robot's own view (the one door) and may answer a command.
+"""Robot seats: where each game kind's live robots are registered, by the kind's name.
 
-Robots proper come later (``boardroom/bots``); the hook is :data:`POLICIES`, one
-policy per game kind, replaceable with :func:`register_policy`. The built-in
-policies play the first legal move and answer every question with a pass; they
-read no events, so their views are made without the event history.
+A kind's robots (:class:`~boardroom.bots.live_kinds.KindRobots`) say how a seat's robot is
+made, when to ask it again and which rules live games of the kind run with; the runner
+(:mod:`boardroom.server.robot_seats`) asks :func:`robots_for`. The exchange's and the quiz's
+are the lab's robots (:mod:`boardroom.bots.live`). A kind may instead plug in a plain
+*policy* (:func:`register_policy`: ``policy(view, role)`` → a command or None), asked
+whenever its seat's view changes. A kind with neither refuses a robot seat with
+``no_robot``. Each robot reads only its own seat's view (the one door) and the game time.
 
->>> first_legal_exchange({"on_call": {"firm": 3}, "legal_moves": ["e3-f4", "e3-d4"]}, "p3")
-{'type': 'move', 'firm': 3, 'move': 'e3-f4'}
->>> first_legal_exchange({"on_call": None, "legal_moves": []}, "p3") is None
+>>> sorted(game for game in ROBOTS if game in ("exchange", "quiz"))
+['exchange', 'quiz']
+>>> robots_for("chess") is None
 True
->>> first_legal_quiz({"phase": "move", "to_move": "A", "legal_moves": [{"move": "c3-d4"}],
-...                   "duel": None}, "A")
-{'type': 'move', 'move': 'c3-d4'}
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from typing import Any
 
-from boardroom.kernel import Json
+from boardroom.bots.live_kinds import (
+    EXCHANGE_ROBOTS,
+    QUIZ_ROBOTS,
+    KindRobots,
+    RobotPolicy,
+    policy_robots,
+)
+from boardroom.games.kind import GameKind
+from boardroom.kernel import Rules
 
-RobotPolicy = Callable[[Json, str], Json | None]
-"""``policy(view, role)``: the command the robot sends now, or None to wait."""
-
-
-def first_legal_exchange(view: Json, role: str) -> Json | None:
-    """Move the first legal move when a firm this seat directs is on call."""
-    call = view.get("on_call")
-    moves = view.get("legal_moves") or []
-    if not isinstance(call, dict) or not moves:
-        return None
-    return {"type": "move", "firm": call["firm"], "move": moves[0]}
-
-
-def first_legal_quiz(view: Json, role: str) -> Json | None:
-    """Move first when it is this team's turn; answer a question put to it with a pass."""
-    duel = view.get("duel")
-    if isinstance(duel, dict):
-        answering = duel.get("answering") or {}
-        if duel.get("step") == "answer" and answering.get("team") == role and not duel.get("given"):
-            return {"type": "answer", "text": "(robot passes)"}
-        return None
-    moves = view.get("legal_moves") or []
-    if view.get("to_move") == role and moves:
-        return {"type": "move", "move": moves[0]["move"]}
-    return None
+ROBOTS: dict[str, KindRobots] = {robots.game: robots for robots in (EXCHANGE_ROBOTS, QUIZ_ROBOTS)}
+POLICIES: dict[str, RobotPolicy] = {}
+"""The kinds whose robots are a plain policy (:func:`register_policy`)."""
 
 
-POLICIES: dict[str, RobotPolicy] = {"exchange": first_legal_exchange, "quiz": first_legal_quiz}
-HISTORY: dict[str, bool] = {"exchange": False, "quiz": False}
-"""Whether a kind's policy reads the view's ``events`` (else it gets a view without them)."""
+def register_robots(robots: KindRobots) -> None:
+    """Plug in (or replace) the robots that play the robot seats of games of ``robots.game``."""
+    ROBOTS[robots.game] = robots
+    POLICIES.pop(robots.game, None)
 
 
 def register_policy(game: str, policy: RobotPolicy, *, history: bool = True) -> None:
-    """Plug in the robot that plays every robot seat of games of kind ``game``.
+    """Plug in a policy that plays every robot seat of games of kind ``game``.
 
     ``history=False`` if the policy never reads ``view["events"]``: its views are then
-    made without the event history (cheaper as the game grows).
+    made without the event history (cheaper as the game grows). It thinks in the
+    runner's worker thread, like every robot.
     """
+    ROBOTS[game] = policy_robots(game, policy, history=history)
     POLICIES[game] = policy
-    HISTORY[game] = history
 
 
 def policy_for(game: str) -> RobotPolicy | None:
+    """The policy registered for ``game`` (None: none, or its robots are not a policy)."""
     return POLICIES.get(game)
 
 
 def needs_history(game: str) -> bool:
-    """Does the robot of ``game`` read the events of its view?
+    """Do the robots of ``game`` read the events of their views?
 
     >>> needs_history("exchange")
     False
     """
-    return HISTORY.get(game, True)
+    robots = ROBOTS.get(game)
+    return True if robots is None else robots.history
+
+
+def robots_for(game: str) -> KindRobots | None:
+    """The robots of game kind ``game`` (None: no robot plays it)."""
+    return ROBOTS.get(game)
+
+
+def live_rules(kind: GameKind) -> Rules[Any]:
+    """The rules a live game of ``kind`` runs with: its robots' (a takeover move played by
+    the director robot), else the kind's own.
+
+    >>> from boardroom.games import kind_for
+    >>> live_rules(kind_for("quiz")) is kind_for("quiz").rules
+    True
+    """
+    robots = ROBOTS.get(kind.name)
+    rules = robots.rules if robots is not None and robots.rules is not None else kind.rules
+    return rules

@@ -113,7 +113,7 @@ def canary_quiz() -> tuple[Json, dict[str, list[str]]]:
     setup = {
         "game": "quiz",
         "seed": 9,
-        "ruleset": {"duel": "defender", "answer_s": None},
+        "ruleset": {"duel": "defender", "answer_s": None, "time_scale": 0.02},
         "teams": [
             {"id": "A", "name": "Eagles", "score": 0, "members": members[0]},
             {"id": "B", "name": "Owls", "score": 0, "members": members[1]},
@@ -212,7 +212,7 @@ def _quiz_step(table: Table, a_answers: dict[str, list[str]], step: int) -> None
             a.command({"type": "move", "move": a.view["legal_moves"][0]["move"]})
     elif duel is not None and duel["step"] == "ask":
         table.host.command({"type": "ask"})
-    elif duel is not None and duel["step"] == "answer":
+    elif duel is not None and duel["step"] in ("answer", "judge"):  # B's person may be first
         if duel["answering"]["team"] == "A" and not duel["given"]:
             text = canary("TEAM-A")
             a_answers.setdefault(duel["question"]["id"], []).append(text)

@@ -1,5 +1,7 @@
 """A whole Exchange Draughts game in real browsers: a host and three players (separate
-browser contexts), a robot in the fourth seat, a projector. The host creates the game on the
+browser contexts), a robot in the fourth seat (board only: it moves its firms and never
+trades, calls or votes, so the trades, the meeting and Anna's accounts across her reconnect
+are the people's doing alone), a projector. The host creates the game on the
 start page; people join by code; moves are clicked (a two-jump capture hop by hop); orders
 trade; a meeting replaces a director; a player's page is closed and opened again mid-game;
 everybody reaches the results, the reveal, the downloads and the replay."""
@@ -60,6 +62,8 @@ def create_on_start_page(page: Page, server: Server) -> str:
     page.uncheck("input[name=opening_session]")
     page.fill("textarea[name=players]", "\n".join(PLAYERS))
     page.fill("input[name=robots]", "1")
+    # The robot only plays the board: what people trade and vote (and a reconnect) is theirs.
+    page.select_option("select[name=robot-kind]", "board")
     for firm in range(1, 9):
         page.select_option(f"select[name=director-{firm}]", f"p{min(firm, 4)}")
     page.locator("summary", has_text="Advanced").click()

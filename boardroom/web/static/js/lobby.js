@@ -5,6 +5,7 @@ import { h, fill, panel } from "./dom.js";
 import { t } from "./i18n.js";
 import { call } from "./api.js";
 import { errorLine } from "./shell.js";
+import { ROBOT_KINDS, ROBOT_LEVELS, robotSelect, robotLabel } from "./robots.js";
 
 function qr(data, label) {
   return h("img", { class: "qr", alt: label, src: `/api/web/qr.svg?data=${encodeURIComponent(data)}`, width: "220", height: "220" });
@@ -38,11 +39,12 @@ export function lobbyPanel(ctx) {
   let lobby = null;
   let view = null;
   let shownKey = null;
+  const picked = {};
 
-  async function robots(roles) {
+  async function robots(roles, choice) {
     error.clear();
     try {
-      await call("POST", `/api/games/${ctx.gameId}/robots`, roles ? { roles } : {}, ctx.secret);
+      await call("POST", `/api/games/${ctx.gameId}/robots`, { ...(roles ? { roles } : {}), ...(choice || {}) }, ctx.secret);
       await refresh();
     } catch (err) { error.show(err); }
   }
@@ -75,6 +77,8 @@ export function lobbyPanel(ctx) {
     const byRole = {};
     for (const seat of lobby.seats) (byRole[seat.role] ||= []).push(seat);
     const shared = lobby.shared;
+    /** @type {string[] | null} what the host picks for a robot of this kind (null: no robots) */
+    const choosing = lobby.robots ?? null;
     const roles = [...lobby.roles, ...(byRole.projector ? ["projector"] : [])];
     const key = JSON.stringify([lobby.seats, roles.map((r) => roleLabel(view, r))]);
     if (key === shownKey) return;
@@ -83,18 +87,33 @@ export function lobbyPanel(ctx) {
       const sitting = byRole[role] || [];
       const robot = sitting.some((s) => s.robot);
       const free = role !== "projector" && !robot && (shared || sitting.length === 0);
+      const robotable = choosing !== null && role !== "projector";
+      const leftSeat = robotable && !shared && !robot && sitting.length > 0
+        && sitting.every((s) => !s.connected && !s.stand_in);
       const name = h("input", { type: "text", maxlength: "40", placeholder: t("lobby.name"), name: `invite-${role}` });
       const teamCode = (lobby.team_codes || {})[role];
       const teamUrl = teamCode ? `${location.origin}/join/${teamCode}` : null;
+      const had = picked[role] ||= { kind: "mixed", level: "club" };
+      const kind = choosing?.includes("kind") ? robotSelect(`robot-kind-${role}`, ROBOT_KINDS, "robot.kind", had.kind, t("lobby.robot_kind")) : null;
+      const level = choosing?.includes("level") ? robotSelect(`robot-level-${role}`, ROBOT_LEVELS, "robot.level", had.level, t("lobby.robot_level")) : null;
+      kind?.addEventListener("change", () => { had.kind = kind.value; });
+      level?.addEventListener("change", () => { had.level = level.value; });
+      const choice = () => ({ ...(kind ? { kind: kind.value } : {}), ...(level ? { level: level.value } : {}) });
+      const pick = h("span", { class: "row robot-choice" }, kind, level);
       return h("li", { dataset: { seat: role } },
         h("b", { text: role === "projector" ? t("lobby.projector_seat") : roleLabel(view, role) }),
         teamCode ? h("span", { class: "muted" }, t("lobby.team_code"), " ",
           h("a", { class: "joinlink", href: teamUrl, target: "_blank", rel: "noopener", dataset: { role: `team-code-${role}` }, text: teamCode })) : null,
         sitting.map((s) => h("span", { class: "pill", dataset: { person: s.name } },
-          h("span", { class: ["dot", s.connected ? "on" : "off"] }), " ", s.robot ? t("seat.robot") : s.name)),
+          h("span", { class: ["dot", s.connected || s.stand_in ? "on" : "off"] }), " ",
+          s.robot ? robotLabel(s.robot_choice, choosing || []) : s.name,
+          s.stand_in && !s.robot ? h("small", { class: "muted", text: ` — ${t("seat.stand_in", { name: s.name })}` }) : null)),
         free ? h("span", { class: "row" }, name,
           h("button", { type: "button", class: "small", text: t("lobby.invite"), onclick: () => invite(role, name) }),
-          h("button", { type: "button", class: "small", dataset: { action: "robot", role }, text: t("lobby.robot"), onclick: () => robots([role]) })) : null);
+          robotable ? pick : null,
+          robotable ? h("button", { type: "button", class: "small", dataset: { action: "robot", role }, text: t("lobby.robot"), onclick: () => robots([role], choice()) }) : null) : null,
+        leftSeat ? h("span", { class: "row" }, pick,
+          h("button", { type: "button", class: "small", dataset: { action: "stand-in", role }, text: t("lobby.stand_in"), onclick: () => robots([role], choice()) })) : null);
     }));
     const gone = lobby.seats.filter((s) => !s.robot && !s.connected);
     fill(away, gone.length ? h("ul", { class: "log" }, gone.map((s) => h("li", {}, h("span", { class: "dot off" }), " ",

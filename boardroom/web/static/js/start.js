@@ -49,7 +49,7 @@ export default async function start(root) {
       const robots = forms[game].robots();
       if (robots > 0) {
         const roles = forms[game].robotRoles(setup);
-        await call("POST", `/api/games/${made.game_id}/robots`, { roles: roles.slice(-robots) }, made.host_secret);
+        await call("POST", `/api/games/${made.game_id}/robots`, { roles: roles.slice(-robots), ...forms[game].robotChoice() }, made.host_secret);
       }
       location.assign(`/play/${made.game_id}#secret=${encodeURIComponent(made.host_secret)}`);
     } catch (err) {

@@ -10,6 +10,7 @@ import { errorLine } from "../shell.js";
 import { lobbyPanel } from "../lobby.js";
 import { paramInput, getPath, setPath, lines } from "../forms.js";
 import { controlsPanel } from "../controls.js";
+import { ROBOT_KINDS, ROBOT_LEVELS, robotSelect } from "../robots.js";
 
 const FIRMS = [1, 2, 3, 4, 5, 6, 7, 8];
 const PLAYER_HUES = ["#1565c0", "#c62828", "#2e7d32", "#6a1b9a", "#ef6c00", "#00838f", "#5d4037", "#ad1457", "#283593", "#9e9d24"];
@@ -616,7 +617,7 @@ const EXCHANGE_PARAMS = [
   ["board_win_bonus", "int"],
 ];
 
-/** The start page's part for a new exchange game: {el, setup(), robotRoles(setup)}. */
+/** The start page's part for a new exchange game: {el, setup(), robots(), robotChoice(), robotRoles(setup)}. */
 export function startForm(presets) {
   const preset = options(h("select", { name: "preset" }), Object.keys(presets).map((p) => [p, t(`preset.${p}`)]));
   preset.value = "demo";
@@ -633,6 +634,8 @@ export function startForm(presets) {
   const players = h("textarea", { name: "players", rows: "6" });
   players.value = [1, 2, 3, 4].map((n) => t("start.player_n", { n })).join("\n");
   const xRobots = h("input", { type: "number", name: "robots", min: "0", value: "0" });
+  const xRobotKind = robotSelect("robot-kind", ROBOT_KINDS, "robot.kind", "mixed");
+  const xRobotLevel = robotSelect("robot-level", ROBOT_LEVELS, "robot.level", "club");
   const directors = h("div", { class: "form-grid" });
   const officials = h("div", { class: "row" });
   const advanced = h("textarea", { name: "advanced", rows: "4", placeholder: '{"placement": {"1": ["c3"], "5": ["d4"]}}' });
@@ -669,7 +672,9 @@ export function startForm(presets) {
       h("details", {}, h("summary", { text: t("start.advanced") }),
         field(t("start.advanced_json"), advanced, t("start.advanced_help")), field(t("start.seed"), seed))),
     panel(t("start.players"), field(t("start.players_names"), players, t("start.players_help")),
-      field(t("start.robots"), xRobots, t("start.robots_help")),
+      h("div", { class: "form-grid" }, field(t("start.robots"), xRobots, t("start.robots_help")),
+        field(t("start.robot_kind"), xRobotKind, t("start.robot_kind_help")),
+        field(t("start.robot_level"), xRobotLevel)),
       h("h3", { text: t("start.directors") }), h("small", { class: "help", text: t("start.directors_help") }), directors,
       h("h3", { text: t("start.officials") }), h("small", { class: "help", text: t("start.officials_help") }), officials));
 
@@ -704,7 +709,8 @@ export function startForm(presets) {
       officials: [...officials.querySelectorAll("input:checked")].map((x) => x.value),
     };
   };
-  return { el, setup: exchangeSetup, robots: () => Number(xRobots.value) || 0, robotRoles: (setup) => setup.players.map((p) => p.id) };
+  const robotChoice = () => ({ kind: xRobotKind.value, level: xRobotLevel.value });
+  return { el, setup: exchangeSetup, robots: () => Number(xRobots.value) || 0, robotChoice, robotRoles: (setup) => setup.players.map((p) => p.id) };
 }
 
 // --- the join page and the lobby -----------------------------------------------------------------

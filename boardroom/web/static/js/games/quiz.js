@@ -10,6 +10,7 @@ import { lobbyPanel } from "../lobby.js";
 import { paramInput, lines, parseMember } from "../forms.js";
 import { call } from "../api.js";
 import { controlsPanel } from "../controls.js";
+import { ROBOT_LEVELS, robotSelect } from "../robots.js";
 
 export function teamIds(view) {
   return Object.keys(view.teams || {});
@@ -360,7 +361,7 @@ const QUIZ_PARAMS = [
   ["auto_judge_choices", "bool"], ["question_order", ["bank", "shuffled"]],
 ];
 
-/** The start page's part for a new quiz final: {el, setup(), robotRoles(setup)}. */
+/** The start page's part for a new quiz final: {el, setup(), robots(), robotChoice(), robotRoles(setup)}. */
 export function startForm(presets) {
   /** @type {[string, ReturnType<typeof paramInput>][]} */
   const qParams = QUIZ_PARAMS.map(([name, kind]) => [name, paramInput("quiz", name, kind, "q-")]);
@@ -373,6 +374,8 @@ export function startForm(presets) {
     return { name, score, members };
   });
   const qRobots = h("input", { type: "number", name: "quiz-robots", min: "0", max: "2", value: "0" });
+  const qRobotLevel = robotSelect("quiz-robot-level", ROBOT_LEVELS, "robot.level", "club");
+  const qRobotAccuracy = h("input", { type: "number", name: "quiz-robot-accuracy", min: "0", max: "100", step: "5", value: "60" });
   const bankFile = h("input", { type: "file", name: "bank", multiple: true, accept: ".csv,.json,.yaml,.yml,.siq" });
   const bankStatus = h("div", { class: "muted", dataset: { role: "bank-status" } });
   let questions = defaultQuestions();
@@ -407,7 +410,9 @@ export function startForm(presets) {
       h("div", { class: "form-grid" }, teams.map((team, i) => h("div", {},
         field(t("start.team_name", { n: i + 1 }), team.name), field(t("start.team_score"), team.score, t("start.team_score_help")),
         field(t("start.members"), team.members)))),
-      field(t("start.quiz_robots"), qRobots, t("start.quiz_robots_help"))),
+      h("div", { class: "form-grid" }, field(t("start.quiz_robots"), qRobots, t("start.quiz_robots_help")),
+        field(t("start.robot_level"), qRobotLevel),
+        field(t("start.quiz_robot_accuracy"), qRobotAccuracy, t("start.quiz_robot_accuracy_help")))),
     panel(t("start.bank"), field(t("start.bank_file"), bankFile, t("start.bank_help")), bankStatus));
 
 
@@ -432,7 +437,11 @@ export function startForm(presets) {
     };
   };
 
-  return { el, setup: quizSetup, robots: () => Number(qRobots.value) || 0, robotRoles: (setup) => setup.teams.map((team) => team.id) };
+  const robotChoice = () => ({
+    level: qRobotLevel.value,
+    accuracy: Math.min(100, Math.max(0, Number(qRobotAccuracy.value) || 0)) / 100,
+  });
+  return { el, setup: quizSetup, robots: () => Number(qRobots.value) || 0, robotChoice, robotRoles: (setup) => setup.teams.map((team) => team.id) };
 }
 
 function defaultQuestions() {

@@ -244,6 +244,8 @@ export function startForm(presets) {
     el,
     setup,
     robots: () => sides.filter(({ player }) => player.value !== "person").length,
+    // the robot's level is the side's, in the setup: nothing more to choose
+    robotChoice: () => ({}),
     // the robot sides last: the start page seats robots in the last roles of this list
     robotRoles: (setup) => [...SIDES.filter((side) => !isRobot(setup, side)), ...SIDES.filter((side) => isRobot(setup, side))],
   };
