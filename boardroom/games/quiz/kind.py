@@ -14,7 +14,8 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Final
 
-from boardroom.games.kind import GameKind
+from boardroom.games.kind import GameKind, Words
+from boardroom.games.quiz import messages
 from boardroom.games.quiz.actions import actions
 from boardroom.games.quiz.rules import RULES
 from boardroom.games.quiz.ruleset import Ruleset
@@ -115,4 +116,5 @@ KIND = GameKind(
     ),
     rereads=rereads,
     actions=actions,
+    words=Words(messages.MESSAGES, names=messages.names),
 )
