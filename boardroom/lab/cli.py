@@ -29,6 +29,7 @@ from boardroom.kernel import Refused
 from boardroom.lab.batch import Progress, default_workers, game_seed, run_tasks
 from boardroom.lab.report import Run, write_report
 from boardroom.lab.sim import DEFAULT_ROSTER, LabConfig
+from boardroom.lab.targets import minutes, targets
 
 DEFAULT_NODES = 300
 """The board robot's node budget per move in the lab (see ``benchmarks/simulate.py``)."""
@@ -162,12 +163,24 @@ def run(args: argparse.Namespace) -> int:
         for k, c in enumerate(chosen)
     ]
     write_report(Path(args.out), runs)
+    for one in runs:
+        print_targets(one)
     print(
         f"{len(tasks)} games in {took:.1f} s ({len(tasks) / took:.2f} games/s); "
         f"report: {Path(args.out) / 'report.html'}",
         file=sys.stderr,
     )
     return 0
+
+
+def print_targets(one: Run) -> None:
+    """The balance targets of one ruleset's games, one line each, on standard output."""
+    config = one.config or LabConfig()
+    kinds = list(dict.fromkeys(kind for kind, _ in config.roster))
+    print(f"== {one.label}: {len(one.rows)} games (95 % intervals; Wilson for rates)")
+    print(minutes(one.rows))
+    for target in targets(one.rows, kinds, dict(config.ruleset)):
+        print(target.line())
 
 
 def main(argv: list[str] | None = None) -> int:

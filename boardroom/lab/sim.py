@@ -38,6 +38,9 @@ WAKES: Final[dict[str, tuple[float, float, float, float]]] = {
 }
 THINK_S: Final = (1.0, 5.0)
 """A director moves this many (scaled) seconds after the earliest allowed moment."""
+HOST_TALK_S: Final = 30.0
+"""With ``wait_for_host``, the host says ``continue`` this many (scaled) seconds after the
+game starts waiting (a word to the class between phases)."""
 
 
 @dataclass(frozen=True)
@@ -130,6 +133,11 @@ class Simulation:
     def step(self) -> None:
         """One robot action or one tick."""
         state = self.state
+        if state.waiting is not None:
+            self.send(
+                {"type": "continue", "by": HOST}, self.now + state.ruleset.scaled(HOST_TALK_S)
+            )
+            return
         key = (state.phase, state.year, state.opening)
         if key != self.phase_key:
             self.phase_key = key

@@ -103,6 +103,31 @@ def _yields(events: list[Json], closes: list[dict[int, int]]) -> list[float]:
     return [round(fmean(v), 4) for _, v in sorted(by_year.items())]
 
 
+def privatization_ratio(events: list[Json], results: Json) -> float | None:
+    """What the State's sales fetched over what the shares sold turned out to be worth to
+    their buyers: the dividends a share was paid after the sale plus its final value a
+    share. None when the State sold nothing.
+
+    >>> events = [{"type": "trade", "seller": "state", "stock": 1, "qty": 5, "price": 10,
+    ...            "at": 1.0},
+    ...           {"type": "dividend_paid", "firm": 1, "per_share": 2, "at": 9.0}]
+    >>> privatization_ratio(events, {"firms": [{"firm": 1, "per_share": "21/2"}]})
+    0.8
+    """
+    end = {f["firm"]: Fraction(f["per_share"]) for f in results["firms"]}
+    paid = [e for e in events if e["type"] == "dividend_paid" and e["per_share"]]
+    sold = [e for e in events if e["type"] == "trade" and e["seller"] == "state"]
+    worth = Fraction(0)
+    for sale in sold:
+        later = sum(
+            d["per_share"] for d in paid if d["firm"] == sale["stock"] and d["at"] > sale["at"]
+        )
+        worth += sale["qty"] * (end[sale["stock"]] + later)
+    if not worth:
+        return None
+    return round(float(sum(e["qty"] * e["price"] for e in sold) / worth), 4)
+
+
 def _kind_of_top(results: Json, kinds: dict[str, str]) -> str:
     tops = {kinds[p["player"]] for p in results["players"] if p["rank"] == 1}
     return tops.pop() if len(tops) == 1 else "tie"
@@ -156,6 +181,8 @@ def summarize(game: Simulation, config: LabConfig, *, index: int, seed: int) -> 
         "raider_takeovers": sum(1 for e in changes if kinds.get(e["director"]) == "raider"),
         "dividends": dividends,
         "dividend_yield": round(fmean(yields), 4) if yields else 0.0,
+        "minutes": round(events[-1]["at"] / 60, 2),
+        "privatization_ratio": ratio if (ratio := privatization_ratio(events, results)) else "",
         "state_cash": results["state"]["wealth"],
         "state_shares": state_shares(results),
         "top_kind": _kind_of_top(results, kinds),

@@ -101,8 +101,10 @@ def test_director_moves_the_late_colour_in_a_takeover_then_its_own() -> None:
     call = journal.state.call
     assert call is not None and call.takeover == 1 and call.firm == 5
     taker = RobotSeat("p5", [Director()])
-    for now in (302.0, 303.0):
-        send_all(journal, taker.act(seen(journal, "p5"), now), now)
+    send_all(journal, taker.act(seen(journal, "p5"), 302.0), 302.0)
+    # Its own piece is the other colour's move: it waits the 30 s minimum (issue 12).
+    assert taker.act(seen(journal, "p5"), 303.0) == []
+    send_all(journal, taker.act(seen(journal, "p5"), 332.0), 332.0)
     moved = [e for e in journal.events if e["type"] == "moved"]
     assert [(e["color"], e["takeover"]) for e in moved] == [("white", 1), ("black", 2)]
 

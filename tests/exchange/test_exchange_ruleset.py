@@ -147,6 +147,7 @@ PROTOCOL_COMMANDS = {
     "resume": [],
     "extend": ["seconds"],
     "end_game": [],
+    "continue": [],  # docs/exchange.md: the host's step past a wait (wait_for_host)
 }
 
 

@@ -8,7 +8,7 @@ from exchange_helpers import check_fold, check_invariants, do, started
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from boardroom.games.exchange.settlement import firm_values, look_through, payouts
+from boardroom.games.exchange.settlement import firm_values, look_through, owed, payouts
 
 
 def test_cross_holdings_are_valued_by_the_linear_system_and_paid_out_exactly() -> None:
@@ -73,3 +73,27 @@ def test_values_solve_the_system_and_payouts_conserve(
     paid = payouts(own, parts)
     for firm, assets in own.items():
         assert sum(paid[firm].values()) == assets
+
+
+@settings(max_examples=60, deadline=None)
+@given(
+    own=st.fixed_dictionaries({n: st.integers(0, 500) for n in range(1, 5)}),
+    raw=stakes_strategy,
+    split=st.lists(st.integers(0, 20), min_size=4, max_size=4),
+)
+def test_every_holding_is_paid_floor_n_v_over_s_and_the_rest_stays_with_the_firms(
+    own: dict[int, int], raw: dict[int, dict[int, int]], split: list[int]
+) -> None:
+    shares = 20
+    stakes = {i: {j: n for j, n in row.items() if j != i} for i, row in raw.items()}
+    outside = {j: shares - sum(row.get(j, 0) for row in stakes.values()) for j in own}
+    first = {j: min(split[j - 1], outside[j]) for j in own}
+    people = {"p1": first, "p2": {j: outside[j] - first[j] for j in own}}
+    values = firm_values(own, stakes, shares)
+    due = owed(values, people, shares)
+    paid = payouts(own, look_through(sorted(own), people, stakes, shares), due)
+    for holder, holding in people.items():
+        expected = sum(int(n * values[j] / shares) for j, n in holding.items())
+        assert sum(p.get(holder, 0) for p in paid.values()) == due[holder] == expected
+    for firm, assets in own.items():
+        assert sum(paid[firm].values()) <= assets

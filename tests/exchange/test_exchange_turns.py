@@ -116,8 +116,10 @@ def test_timeout_takeover_moves_late_colour_then_own_then_late_colour_resumes() 
     call = game.state.call
     assert (call.firm, call.color, call.takeover, call.must_move) == (5, "black", 2, True)
     assert refused(game, 302, "pass", "p5", firm=5).code == "must_move"
-    assert refused(game, 302, "move", "p5", firm=5, move="f6-g5").code == "not_your_piece"
-    do(game, 302, "move", "p5", firm=5, move="h6-g5")
+    # Its own piece is the other colour's move: no sooner than 30 s after c3-d4.
+    assert refused(game, 302, "move", "p5", firm=5, move="h6-g5").details["wait"] == 29
+    assert refused(game, 331, "move", "p5", firm=5, move="f6-g5").code == "not_your_piece"
+    do(game, 331, "move", "p5", firm=5, move="h6-g5")
     call = game.state.call
     assert (call.color, call.firm) == ("white", 2), "white resumes past the late firm 1"
     assert game.state.moves_this_year == 2
@@ -163,7 +165,7 @@ def test_a_takeover_pair_is_never_split_at_the_year_end() -> None:
     tick(game, 300)
     do(game, 301, "move", "p5", firm=5, move="c3-d4")
     assert game.state.phase == "board"
-    do(game, 302, "move", "p5", firm=5, move="h6-g5")
+    do(game, 331, "move", "p5", firm=5, move="h6-g5")
     assert game.state.phase == "exchange"
     assert sum(e["type"] == "moved" for e in game.events) == 2
 

@@ -60,6 +60,8 @@ SAMPLES: dict[str, list[Any]] = {
     "stock": [2, 7],
     "team": ["A", "B"],
     "phase": PHASES,
+    "next": PHASES,
+    "year": [1, 2],
     "wanted": [["exchange"], ["exchange", "meeting_calls"], ["meetings"], ["board"]],
     "field": FIELDS,
     "legal": [["c3-d4", "e3:g5"], ["a3-b4"]],

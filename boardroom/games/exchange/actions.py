@@ -46,6 +46,9 @@ def _host(view: Json) -> Json:
     if not view.get("started"):
         return {"start": {}}
     out: Json = {"pause": {}} if not view.get("paused") else {"resume": {}}
+    waiting = view.get("waiting_for_host")
+    if waiting:
+        return out | {"continue": {"next": waiting["next"]}, "end_game": {}}
     if view.get("phase") in ENDABLE:
         out["end_phase"] = {"phase": view["phase"]}
     return out | {"extend": {}, "end_game": {}}

@@ -12,7 +12,7 @@ from typing import Any
 
 from boardroom.draughts import Board, Move
 from boardroom.games.exchange.events import apply
-from boardroom.games.exchange.state import ExchangeState
+from boardroom.games.exchange.state import EventKind, ExchangeState
 from boardroom.kernel import Json
 
 Autoplay = Callable[[Board, Sequence[Move], int], Move]
@@ -38,7 +38,7 @@ class Draft:
         self.autoplay = autoplay
         self.events: list[Json] = []
 
-    def emit(self, kind: str, **fields: Any) -> Json:
+    def emit(self, kind: EventKind, **fields: Any) -> Json:
         """Record an event at the draft's time and apply it to the copy."""
         event: Json = {"type": kind, **fields, "at": self.now}
         self.events.append(event)

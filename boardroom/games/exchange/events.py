@@ -13,7 +13,15 @@ from collections.abc import Callable
 from boardroom.games.exchange.book import Book, Order
 from boardroom.games.exchange.ledger import CASH, MARKET, STATE, firm_account
 from boardroom.games.exchange.ruleset import color_of
-from boardroom.games.exchange.state import Call, ExchangeState, Meeting, Vote
+from boardroom.games.exchange.state import (
+    CALL_MODE,
+    EVENT_KINDS,
+    Call,
+    EventKind,
+    ExchangeState,
+    Meeting,
+    Vote,
+)
 from boardroom.kernel import Json
 
 Applier = Callable[[ExchangeState, Json], None]
@@ -42,6 +50,16 @@ def _phase_changed(state: ExchangeState, event: Json) -> None:
         state.meeting_calls = {}
 
 
+def _waiting_for_host(state: ExchangeState, event: Json) -> None:
+    state.waiting = event["next"]
+    state.deadline = None
+    state.call = None
+
+
+def _continued(state: ExchangeState, event: Json) -> None:
+    state.waiting = None
+
+
 def _called(state: ExchangeState, event: Json) -> None:
     state.call = Call(
         event["color"],
@@ -49,7 +67,7 @@ def _called(state: ExchangeState, event: Json) -> None:
         event["round_start"],
         list(event["declined"]),
         bool(event["must_move"]),
-        event["takeover"],
+        CALL_MODE[event["takeover"]],
     )
 
 
@@ -63,12 +81,13 @@ def _moved(state: ExchangeState, event: Json) -> None:
     state.moves_this_year += 1
     at = float(event["at"])
     rules = state.ruleset
-    takeover = event.get("takeover", 0)
-    if takeover != 1:
+    if CALL_MODE[event.get("takeover", 0)] != "late_colour":
         firm = event["firm"]
         order = rules.order[color_of(firm)]
         state.pointers[color_of(firm)] = (order.index(firm) + 1) % len(order)
-    state.min_move_at = at if takeover == 1 else at + rules.scaled(rules.move_min_s)
+    # The other colour moves no sooner than move_min_s after a move, also the second
+    # move of a takeover pair (the seed: «не раньше, чем через 0,5 мин»).
+    state.min_move_at = at + rules.scaled(rules.move_min_s)
     state.deadline = at + rules.scaled(rules.move_max_s)
     state.call = None
 
@@ -80,7 +99,7 @@ def _timed_out(state: ExchangeState, event: Json) -> None:
     at = float(event["at"])
     state.min_move_at = at
     state.deadline = at + state.ruleset.scaled(state.ruleset.move_max_s)
-    state.call = Call(color, event["takeover_firm"], 0, [], True, 1)
+    state.call = Call(color, event["takeover_firm"], 0, [], True, "late_colour")
 
 
 def _board_closed(state: ExchangeState, event: Json) -> None:
@@ -252,9 +271,11 @@ def _game_ended(state: ExchangeState, event: Json) -> None:
     state.results = event["results"]
 
 
-APPLIERS: dict[str, Applier] = {
+APPLIERS: dict[EventKind, Applier] = {
     "game_started": _game_started,
     "phase_changed": _phase_changed,
+    "waiting_for_host": _waiting_for_host,
+    "continued": _continued,
     "called": _called,
     "passed": _passed,
     "moved": _moved,
@@ -283,6 +304,9 @@ APPLIERS: dict[str, Applier] = {
     "settled": _settled,
     "game_ended": _game_ended,
 }
+
+
+assert set(APPLIERS) == set(EVENT_KINDS)
 
 
 def apply(state: ExchangeState, event: Json) -> ExchangeState:

@@ -131,6 +131,9 @@ RU: Final = {
     "wrong_phase.cannot_end": "Этап «{phase, term}» сейчас закончить нельзя.",
     "wrong_phase.ended": "Игра уже окончена.",
     "wrong_phase.no_deadline": "У этапа «{phase, term}» нет срока, который можно продлить.",
+    "waiting_for_host": "Игра ждёт ведущего: дальше — этап «{next, term}».",
+    "not_waiting": "Игра не ждёт ведущего: продолжать нечего.",
+    "stale_phase": "Продление было для этапа «{phase, term}» года {year}, а он уже закончился.",
     "wrong_phase.not_running": "Игра сейчас не идёт.",
     "wrong_phase.not_started": "Игра ещё не началась.",
     "paused": "Игра на паузе; подождите, пока ведущий её продолжит.",
@@ -293,6 +296,9 @@ EN: Final = {
     "wrong_phase.cannot_end": "The phase “{phase, term}” cannot be ended now.",
     "wrong_phase.ended": "The game has already ended.",
     "wrong_phase.no_deadline": "The phase “{phase, term}” has no deadline to extend.",
+    "waiting_for_host": "The game waits for the host to continue to “{next, term}”.",
+    "not_waiting": "The game is not waiting for the host; there is nothing to continue.",
+    "stale_phase": "The extension was meant for “{phase, term}” of year {year}, which is over.",
     "wrong_phase.not_running": "The game is not running.",
     "wrong_phase.not_started": "The game has not started yet.",
     "paused": "The game is paused; wait for the host to resume it.",
@@ -361,6 +367,11 @@ EN: Final = {
     "bad_ruleset.unknown_parameter": "There is no ruleset parameter “{parameter}”.",
     "bad_ruleset.move_times": "The shortest move time cannot exceed the longest.",
 }
+
+for _words in (RU, EN):  # the phase a game waits for is named as the phase itself
+    _words.update(
+        {f"term.next.{k[11:]}": v for k, v in _words.items() if k.startswith("term.phase.")}
+    )
 
 MESSAGES: Final = {"ru": RU, "en": EN}
 

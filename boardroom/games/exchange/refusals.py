@@ -13,7 +13,13 @@ HOST = "host"
 
 
 def require_phase(state: ExchangeState, *phases: str) -> None:
-    """Refuse unless the game is in one of ``phases`` (and not paused)."""
+    """Refuse unless the game is in one of ``phases`` (not paused, not waiting for the host)."""
+    if state.waiting is not None:
+        raise Refused(
+            "waiting_for_host",
+            f"The game waits for the host to continue to the {state.waiting} phase.",
+            next=state.waiting,
+        )
     if state.phase not in phases:
         wanted = " or ".join(phases)
         raise Refused(

@@ -53,6 +53,7 @@ HANDLERS: dict[str, Handler] = {
     "pause": year.pause,
     "resume": year.resume,
     "extend": year.extend,
+    "continue": year.continue_game,
     "end_game": year.end_game_command,
 }
 BEFORE_START = frozenset({"start", "tick"})

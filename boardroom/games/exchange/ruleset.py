@@ -73,6 +73,7 @@ class Ruleset:
     meeting_call_window_s: int = 60
     meeting_s: int = 300
     opening_session: bool = True
+    wait_for_host: bool = False
     time_scale: float = 1.0
     player_cash: int = 200
     firm_cash: int = 100
@@ -92,6 +93,7 @@ class Ruleset:
     tax_rate: int = 20
     payout: int = 50
     privatization_lot: int = 5
+    privatization_price: str = "nominal"
     official_salary: int = 20
     board_win_bonus: int = 50
 
@@ -117,6 +119,20 @@ class Ruleset:
 _DEFAULTS: Final = Ruleset()
 PRESETS: Final[dict[str, Json]] = {
     "classic": {},
+    # A 45-90-minute lesson (docs/balance.md, balance report 2): the seed's structure and
+    # turn order, shorter sessions and fewer years, the host paces every phase.
+    "classroom": {
+        "years": 4,
+        "move_max_s": 120,
+        "session_s": 240,
+        "meeting_call_window_s": 30,
+        "meeting_s": 120,
+        "wait_for_host": True,
+        "initial_holdings": {"state": 20, "director": 0},
+        "payout": 100,
+        "privatization_lot": 10,
+        "privatization_price": "book",
+    },
     "demo": {"years": 3, "time_scale": 0.1},
     "blitz": {"years": 2, "moves_per_year": 4, "time_scale": 0.01, "opening_session": True},
 }
@@ -265,6 +281,14 @@ def _flag(name: str, value: object) -> bool:
     return value
 
 
+def _price_rule(value: object) -> str:
+    if value not in ("nominal", "book"):
+        raise _bad(
+            f"Ruleset parameter 'privatization_price' must be 'nominal' or 'book', not {value!r}."
+        )
+    return str(value)
+
+
 def _paid_by(value: object) -> str:
     if value not in ("market", "victim"):
         raise _bad(
@@ -281,7 +305,7 @@ def load_ruleset(data: object = None) -> Ruleset:
     >>> load_ruleset({"preset": "fast"})
     Traceback (most recent call last):
     ...
-    boardroom.kernel.Refused: Unknown ruleset preset 'fast'; known: blitz, classic, demo.
+    boardroom.kernel.Refused: Unknown ruleset preset 'fast'; known: blitz, classic, classroom, demo.
     >>> load_ruleset({"colour": "red"})
     Traceback (most recent call last):
     ...
@@ -318,8 +342,10 @@ def _validated(merged: Mapping[str, Any]) -> Ruleset:
     values["order"] = _order(merged["order"])
     values["initial_holdings"] = _holdings(merged["initial_holdings"], values["shares_per_firm"])
     values["opening_session"] = _flag("opening_session", merged["opening_session"])
+    values["wait_for_host"] = _flag("wait_for_host", merged["wait_for_host"])
     values["time_scale"] = _time_scale(merged["time_scale"])
     values["capture_paid_by"] = _paid_by(merged["capture_paid_by"])
+    values["privatization_price"] = _price_rule(merged["privatization_price"])
     if values["move_min_s"] > values["move_max_s"]:
         raise _bad(
             "Ruleset parameter 'move_min_s' must not exceed 'move_max_s'.", reason="move_times"

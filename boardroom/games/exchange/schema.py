@@ -14,6 +14,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Final
 
+from boardroom.games.exchange.state import PHASES
 from boardroom.kernel import Json, Refused
 
 MAX_INT: Final = 10**9
@@ -69,7 +70,17 @@ COMMANDS: Final[dict[str, dict[str, Field]]] = {
     "end_phase": {},
     "pause": {},
     "resume": {},
-    "extend": {"seconds": Field("integer", minimum=1, maximum=86_400)},
+    "extend": {
+        "seconds": Field("integer", minimum=1, maximum=86_400),
+        "phase": Field(
+            "string",
+            required=False,
+            choices=PHASES,
+            description="the phase the extension is meant for (refused once it is over)",
+        ),
+        "year": Field("integer", required=False, minimum=0, maximum=100),
+    },
+    "continue": {},
     "end_game": {},
 }
 ENVELOPE: Final[dict[str, Json]] = {

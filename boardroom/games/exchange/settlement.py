@@ -5,10 +5,13 @@ firms it holds. With A[i][j] = (shares of j held by firm i) / S that is
 V = c + A·V, so V = (I − A)⁻¹·c; the rule that firms never hold every share of a
 firm makes I − A invertible. Everything is computed with :class:`Fraction`.
 
-Payouts look through the cross-holdings: the part of firm k's own assets that
-ends with a person or the State h is L[h][k] = (B·(I − A)⁻¹)[h][k], where
-B[h][j] = (shares of j held by h) / S. Firm k pays h ⌊L[h][k]·c_k⌋ directly and
-keeps the remainder (it stays with the payer), so money is conserved exactly.
+Every holding of n shares of firm j held by a person or the State is paid
+⌊n·V_j/S⌋ (§8): exactly, in whole units, with no flooring along the chain of
+cross-holdings. The money is paid straight out of the firms' own assets: the part
+of firm k's own assets that ends with h is L[h][k] = (B·(I − A)⁻¹)[h][k], where
+B[h][j] = (shares of j held by h) / S; firm k pays h about L[h][k]·c_k, the
+units adjusted so that h gets exactly what their holdings are worth, and the
+remainder stays with the firms (the payers), so money is conserved exactly.
 
 >>> values = firm_values({1: 100, 2: 50}, {1: {2: 10}}, 20)
 >>> values[1], values[2]
@@ -92,23 +95,65 @@ def look_through(
     return result
 
 
+def owed(
+    values: Mapping[int, Fraction], holders: Mapping[str, Mapping[int, int]], shares: int
+) -> dict[str, int]:
+    """What each person / the State is owed: every holding of n shares at ⌊n·V/S⌋ (§8).
+
+    >>> owed({5: Fraction(445)}, {"p1": {5: 3}}, 20)
+    {'p1': 66}
+    """
+    return {
+        holder: sum(int(n * values[firm] / shares) for firm, n in holding.items() if n)
+        for holder, holding in sorted(holders.items())
+    }
+
+
 def payouts(
-    own: Mapping[int, int], parts: Mapping[str, Mapping[int, Fraction]]
+    own: Mapping[int, int],
+    parts: Mapping[str, Mapping[int, Fraction]],
+    due: Mapping[str, int] | None = None,
 ) -> dict[int, dict[str, int]]:
-    """What each firm pays each ultimate holder: ⌊part × own assets⌋, the rest stays.
+    """Which firm pays whom: each holder gets exactly what they are ``due`` (by default
+    ⌊part × own assets⌋ from each firm), paid out of the firms' own assets; the rest
+    stays with the firms (the remainder stays with the payer).
+
+    Money sits in the firms' own assets, so a holder's claim through a chain of
+    cross-holdings is paid straight from the firms at the end of the chain, starting
+    from ⌊part × assets⌋ of each; a holder due more takes the units left over, firms
+    with the largest fractional claims first, and one due less gives back from the
+    smallest ones. No flooring happens along the chain.
 
     >>> payouts({1: 10}, {"p1": {1: Fraction(1, 3)}, "p2": {1: Fraction(2, 3)}})
     {1: {'p1': 3, 'p2': 6}}
+    >>> payouts({1: 10, 2: 10}, {"p1": {1: Fraction(1, 2), 2: Fraction(3, 4)}}, {"p1": 13})
+    {1: {'p1': 5}, 2: {'p1': 8}}
     """
-    result: dict[int, dict[str, int]] = {}
-    for firm, assets in sorted(own.items()):
-        paid = {
-            holder: int(share[firm] * assets)
-            for holder, share in sorted(parts.items())
-            if share.get(firm, 0) * assets >= 1
-        }
-        result[firm] = paid
-    return result
+    exact = {
+        holder: {firm: share.get(firm, Fraction(0)) * assets for firm, assets in own.items()}
+        for holder, share in sorted(parts.items())
+    }
+    paid = {holder: {firm: int(x) for firm, x in row.items()} for holder, row in exact.items()}
+    left = {firm: assets - sum(paid[h][firm] for h in paid) for firm, assets in own.items()}
+    for holder, row in paid.items():
+        target = sum(row.values()) if due is None else due.get(holder, 0)
+        by_fraction = sorted(row, key=lambda f: (exact[holder][f] - row[f], -f))
+        while sum(row.values()) > target:
+            firm = next(f for f in by_fraction if row[f] > 0)
+            give = min(row[firm], sum(row.values()) - target)
+            row[firm] -= give
+            left[firm] += give
+        for firm in reversed(by_fraction):
+            need = target - sum(row.values())
+            take = min(need, left[firm])
+            row[firm] += take
+            left[firm] -= take
+        if sum(row.values()) != target:
+            raise ValueError(f"the firms' assets cannot pay {holder} the {target} due")
+    return {
+        firm: {holder: paid[holder][firm] for holder in paid if paid[holder][firm] > 0}
+        for firm in sorted(own)
+    }
 
 
 def as_text(value: Fraction) -> str:

@@ -8,6 +8,7 @@ The state is plain data. :meth:`ExchangeState.clone` gives an independent copy
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from typing import Final, Literal, get_args
 
 from boardroom.draughts import Board
 from boardroom.games.exchange.book import Book
@@ -15,7 +16,54 @@ from boardroom.games.exchange.ledger import Ledger
 from boardroom.games.exchange.ruleset import FIRMS, Ruleset
 from boardroom.kernel import Json
 
-PHASES = ("setup", "board", "dividends", "exchange", "meeting_calls", "meetings", "taxes", "ended")
+Phase = Literal[
+    "setup", "board", "dividends", "exchange", "meeting_calls", "meetings", "taxes", "ended"
+]
+"""The phases of the year (§4), in their order, plus before the start and after the end."""
+PHASES: Final[tuple[Phase, ...]] = get_args(Phase)
+
+EventKind = Literal[
+    "game_started",
+    "phase_changed",
+    "waiting_for_host",
+    "continued",
+    "called",
+    "passed",
+    "moved",
+    "timed_out",
+    "board_closed",
+    "board_decided",
+    "capture_rewarded",
+    "bonus_paid",
+    "income_credited",
+    "tax_reserved",
+    "dividend_paid",
+    "order_placed",
+    "trade",
+    "order_cancelled",
+    "session_closed",
+    "meeting_called",
+    "nominated",
+    "voted",
+    "meeting_closed",
+    "taxes_paid",
+    "salary_paid",
+    "year_closed",
+    "paused",
+    "resumed",
+    "extended",
+    "settled",
+    "game_ended",
+]
+"""Every kind of event the exchange core emits (``docs/exchange.md``)."""
+EVENT_KINDS: Final[tuple[EventKind, ...]] = get_args(EventKind)
+
+CallMode = Literal["normal", "late_colour", "own_piece"]
+"""What the firm on call moves: its own piece (``normal``), or, in a timeout takeover, first a
+piece of the late colour (``late_colour``) and then one of its own (``own_piece``)."""
+TAKEOVER_STEP: Final[dict[CallMode, int]] = {"normal": 0, "late_colour": 1, "own_piece": 2}
+"""How a call mode is written in events and views (``takeover`` 0/1/2, kept for stored games)."""
+CALL_MODE: Final[dict[int, CallMode]] = {n: mode for mode, n in TAKEOVER_STEP.items()}
 
 
 @dataclass
@@ -36,9 +84,10 @@ class Firm:
 class Call:
     """Who is on call on the board, and how this colour's round has gone so far.
 
-    ``takeover`` is 0 for a normal call, 1 while a firm moves a piece of the late
-    colour, 2 while it then moves its own piece. ``declined`` are the firms of
-    this round that could move but passed; ``must_move`` forbids passing.
+    ``mode`` is ``normal``, or in a timeout takeover ``late_colour`` while the firm
+    moves a piece of the late colour and ``own_piece`` while it then moves its own.
+    ``declined`` are the firms of this round that could move but passed;
+    ``must_move`` forbids passing.
     """
 
     color: str
@@ -46,7 +95,12 @@ class Call:
     round_start: int
     declined: list[int] = field(default_factory=list)
     must_move: bool = False
-    takeover: int = 0
+    mode: CallMode = "normal"
+
+    @property
+    def takeover(self) -> int:
+        """The mode as written in events and views: 0 normal, 1 late colour, 2 own piece."""
+        return TAKEOVER_STEP[self.mode]
 
     def copy(self) -> Call:
         return Call(
@@ -55,7 +109,7 @@ class Call:
             self.round_start,
             list(self.declined),
             self.must_move,
-            self.takeover,
+            self.mode,
         )
 
 
@@ -94,8 +148,9 @@ class ExchangeState:
     books: dict[int, Book]
     prices: dict[int, int]
     closes: dict[int, int]
-    phase: str = "setup"
+    phase: Phase = "setup"
     year: int = 0
+    waiting: Phase | None = None
     opening: bool = False
     started: bool = False
     call: Call | None = None
@@ -127,6 +182,7 @@ class ExchangeState:
             closes=dict(self.closes),
             phase=self.phase,
             year=self.year,
+            waiting=self.waiting,
             opening=self.opening,
             started=self.started,
             call=None if self.call is None else self.call.copy(),
@@ -160,6 +216,7 @@ class ExchangeState:
         return {
             "phase": self.phase,
             "year": self.year,
+            "waiting": self.waiting,
             "opening": self.opening,
             "started": self.started,
             "fen": self.board.fen(),

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from boardroom.games.exchange.book import Order, fills_for, would_self_trade
 from boardroom.games.exchange.draft import Draft
-from boardroom.games.exchange.ledger import CASH, STATE, account_firm
+from boardroom.games.exchange.ledger import CASH, STATE, account_firm, firm_account
 from boardroom.games.exchange.refusals import HOST, require_account, require_phase
 from boardroom.games.exchange.ruleset import FIRMS
 from boardroom.games.exchange.schema import whole
@@ -93,7 +93,7 @@ def _check_corporate(state: ExchangeState, order: Order) -> None:
     if firm == order.stock:
         raise Refused("own_shares", f"Firm {firm} may not hold its own shares.", firm=firm)
     limit = state.ruleset.shares_per_firm - 1
-    if firms_exposure(state, order.stock) + order.qty > limit:
+    if firms_exposure(state, order.stock) + _from_outside(state, order) > limit:
         raise Refused(
             "firms_hold_all",
             f"Firms together may hold at most {limit} shares of firm {order.stock}; "
@@ -101,6 +101,16 @@ def _check_corporate(state: ExchangeState, order: Order) -> None:
             limit=limit,
             stock=order.stock,
         )
+
+
+def _from_outside(state: ExchangeState, order: Order) -> int:
+    """How many shares a firm's buy order could take from people or the State.
+
+    What it buys at once from another firm's offer moves shares between firms: the
+    firms together hold no more (the rule is about the firms *together*).
+    """
+    fills = fills_for(state.books[order.stock], order)
+    return order.qty - sum(f.qty for f in fills if account_firm(f.account) is not None)
 
 
 def firms_exposure(state: ExchangeState, stock: int) -> int:
@@ -178,18 +188,37 @@ def _find(state: ExchangeState, order_id: object) -> Order | None:
 
 
 def privatize(draft: Draft) -> None:
-    """The State offers its lot of each firm it still holds, at max(nominal, last close)."""
+    """The State offers its lot of each firm it still holds, at :func:`privatization_price`."""
     state = draft.state
     rules = state.ruleset
     for stock in FIRMS:
         lot = min(rules.privatization_lot, state.ledger.free(STATE, stock))
         if lot <= 0:
             continue
-        price = max(rules.nominal_price, state.closes.get(stock, rules.nominal_price))
+        price = privatization_price(state, stock)
         number = state.order_count + 1
         order = Order(f"o{number}", STATE, stock, "sell", lot, price, number, HOST, True)
         if not would_self_trade(state.books[stock], order):
             submit(draft, order)
+
+
+def privatization_price(state: ExchangeState, stock: int) -> int:
+    """The State's asking price for a firm's shares.
+
+    ``nominal`` (the spec's rule): max(nominal price, last close). ``book``: max(the
+    firm's book value a share, rounded up, last close), where the book value is its
+    cash plus its pieces at their final value, over the shares: what a share would be
+    paid at the settlement if the game ended now (its stakes in other firms aside).
+    """
+    rules = state.ruleset
+    if rules.privatization_price == "book":
+        own = state.ledger.balance(firm_account(stock), CASH)
+        for piece in state.board.pieces():
+            if state.firm_of_piece(piece.id) == stock:
+                own += rules.value_king if piece.king else rules.value_man
+        book = -(-own // rules.shares_per_firm)
+        return max(1, book, state.closes.get(stock, 0))
+    return max(rules.nominal_price, state.closes.get(stock, rules.nominal_price))
 
 
 def close_session(draft: Draft) -> None:

@@ -22,7 +22,7 @@ from boardroom.games.exchange.refusals import (
     wait_seconds,
 )
 from boardroom.games.exchange.ruleset import WHITE_FIRMS, color_of
-from boardroom.games.exchange.state import Call, ExchangeState
+from boardroom.games.exchange.state import TAKEOVER_STEP, Call, CallMode, ExchangeState
 from boardroom.kernel import Json, Refused
 
 
@@ -96,7 +96,7 @@ def seek(draft: Draft, color: str, index: int, *, fresh: bool, takeover: bool = 
                 round_start,
                 declined,
                 must_move=first_of_takeover,
-                takeover=2 if first_of_takeover else 0,
+                mode="own_piece" if first_of_takeover else "normal",
             )
             return
         reason = "capture_elsewhere" if state.board.has_capture() else "no_moves"
@@ -113,14 +113,14 @@ def _call(
     declined: list[int],
     *,
     must_move: bool,
-    takeover: int = 0,
+    mode: CallMode = "normal",
 ) -> None:
     draft.emit(
         "called",
         color=color,
         firm=firm,
         must_move=must_move,
-        takeover=takeover,
+        takeover=TAKEOVER_STEP[mode],
         round_start=round_start,
         declined=declined,
     )
@@ -182,7 +182,7 @@ def _parse(state: ExchangeState, text: object, call: Call) -> Move:
 
 
 def _allowed(state: ExchangeState, call: Call) -> list[Move]:
-    if call.takeover == 1:
+    if call.mode == "late_colour":
         return state.board.legal_moves
     return firm_moves(state, call.firm)
 
@@ -254,7 +254,7 @@ def _after_move(draft: Draft, call: Call) -> None:
     state = draft.state
     if _decided(draft):
         return
-    if call.takeover == 1:
+    if call.mode == "late_colour":
         own = color_of(call.firm)
         seek(draft, own, state.ruleset.order[own].index(call.firm), fresh=True, takeover=True)
         return
@@ -298,7 +298,7 @@ def timeout(draft: Draft) -> None:
     call = state.call
     if call is None:
         return
-    if call.takeover == 0:
+    if call.mode == "normal":
         taker_color = other(call.color)
         taker = state.ruleset.order[taker_color][state.pointers[taker_color]]
         draft.emit("timed_out", firm=call.firm, color=call.color, takeover_firm=taker)

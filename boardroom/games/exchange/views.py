@@ -108,6 +108,7 @@ def _public(state: ExchangeState, viewer: str) -> Json:
         "opening": state.opening,
         "started": state.started,
         "paused": state.paused_at is not None,
+        "waiting_for_host": None if state.waiting is None else {"next": state.waiting},
         "deadline": state.deadline,
         "move_not_before": state.min_move_at if state.phase == "board" else None,
         "moves_this_year": state.moves_this_year,

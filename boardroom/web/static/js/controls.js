@@ -17,19 +17,28 @@ export function controlsPanel(ctx, hasExtend = true) {
   });
   const buttons = {
     start: button("start", t("host.start"), { type: "start" }, "primary"),
+    continue: button("continue", t("host.continue"), { type: "continue" }, "primary"),
     pause: button("pause", t("host.pause"), { type: "pause" }),
     resume: button("resume", t("host.resume"), { type: "resume" }),
     end_phase: button("end-phase", t("host.end_phase"), { type: "end_phase" }),
     end_game: button("end-game", t("host.end_game"), { type: "end_game" }, "danger"),
   };
-  const extend = button("extend", t("host.extend"), () => ({ type: "extend", seconds: Math.max(1, Math.round(Number(seconds.value) || 60)) }));
+  // An extension names the phase and year it is meant for: late, it is refused, not misplaced.
+  let shown = /** @type {any} */ (null);
+  const extend = button("extend", t("host.extend"), () => ({
+    type: "extend", seconds: Math.max(1, Math.round(Number(seconds.value) || 60)),
+    ...(shown && shown.year !== undefined ? { phase: shown.phase, year: shown.year } : {}),
+  }));
   const el = panel(t("host.controls"), h("div", { class: "row" }, Object.values(buttons),
     hasExtend ? h("span", { class: "row" }, seconds, extend) : null), error.el);
   el.dataset.panel = "controls";
   return {
     el,
     update(v) {
+      shown = v;
       const act = v.actions || {};
+      const next = act.continue && act.continue.next;
+      if (next) buttons.continue.textContent = t("host.continue_to", { phase: next === "exchange" && !v.year ? t("phase.opening") : t(`phase.${next}`) });
       for (const [type, button] of Object.entries(buttons)) button.classList.toggle("hidden", !act[type]);
       if (extend.parentElement) extend.parentElement.classList.toggle("hidden", !act.extend);
     },

@@ -75,7 +75,17 @@ export function phaseText(view) {
   if (!view.started) return t("phase.setup");
   const phase = view.opening && view.phase === "exchange" ? t("phase.opening") : t(`phase.${view.phase}`);
   const year = view.year ? t("x.year_of", { year: view.year, years: view.years }) : "";
-  return `${year}${year ? " · " : ""}${phase}${view.paused ? ` · ${t("x.paused")}` : ""}`;
+  const waits = view.waiting_for_host ? ` · ${t("x.waiting_host", { phase: nextPhaseText(view) })}` : "";
+  if (view.phase === "setup" && waits) return waits.slice(3);
+  return `${year}${year ? " · " : ""}${phase}${view.paused ? ` · ${t("x.paused")}` : ""}${waits}`;
+}
+
+/** The phase the game waits for the host's "continue" to open (the view's waiting_for_host). */
+export function nextPhaseText(view) {
+  const next = view.waiting_for_host?.next;
+  if (!next) return "";
+  if (next === "exchange" && !view.year) return t("phase.opening");
+  return t(`phase.${next}`);
 }
 
 // --- the board panel -------------------------------------------------------------------
@@ -510,6 +520,8 @@ export function describe(e, v) {
     case "board_decided": return t("ev.board_decided", { color: t(`color.${e.winner}`) });
     case "game_ended": return t("ev.game_ended");
     case "extended": return t("ev.extended", { s: e.seconds });
+    case "waiting_for_host":
+    case "continued": return t(`ev.${e.type}`, { phase: e.next === "exchange" && !e.year ? t("phase.opening") : t(`phase.${e.next}`) });
     case "called": return t("ev.called", { firm: e.firm });
     default: return t(`ev.${e.type}`);
   }
@@ -593,13 +605,14 @@ export function mount(root, ctx) {
 /** @type {[string, string | string[]][]} */
 const EXCHANGE_PARAMS = [
   ["years", "int"], ["moves_per_year", "int"], ["move_min_s", "int"], ["move_max_s", "int"],
-  ["session_s", "int"], ["opening_session", "bool"], ["meeting_call_min_shares", "int"],
+  ["session_s", "int"], ["opening_session", "bool"], ["wait_for_host", "bool"], ["meeting_call_min_shares", "int"],
   ["meeting_call_window_s", "int"], ["meeting_s", "int"], ["time_scale", "float"],
   ["player_cash", "int"], ["firm_cash", "int"], ["state_cash", "int"], ["shares_per_firm", "int"],
   ["initial_holdings.state", "int"], ["initial_holdings.director", "int"], ["nominal_price", "int"],
   ["income_man", "int"], ["income_king", "int"], ["capture_man", "int"], ["capture_king", "int"],
   ["capture_paid_by", ["market", "victim"]], ["value_man", "int"], ["value_king", "int"],
-  ["tax_rate", "int"], ["payout", "int"], ["privatization_lot", "int"], ["official_salary", "int"],
+  ["tax_rate", "int"], ["payout", "int"], ["privatization_lot", "int"],
+  ["privatization_price", ["nominal", "book"]], ["official_salary", "int"],
   ["board_win_bonus", "int"],
 ];
 
