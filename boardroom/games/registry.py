@@ -1,7 +1,7 @@
 """The game kinds, by the name a setup line gives (``"game": "exchange"``): one line a kind.
 
 >>> list(KINDS)
-['exchange', 'quiz']
+['exchange', 'quiz', 'russian']
 """
 
 from __future__ import annotations
@@ -11,5 +11,6 @@ from typing import Final
 from boardroom.games.exchange import KIND as EXCHANGE
 from boardroom.games.kind import GameKind
 from boardroom.games.quiz import KIND as QUIZ
+from boardroom.games.russian import KIND as RUSSIAN
 
-KINDS: Final[dict[str, GameKind]] = {kind.name: kind for kind in (EXCHANGE, QUIZ)}
+KINDS: Final[dict[str, GameKind]] = {kind.name: kind for kind in (EXCHANGE, QUIZ, RUSSIAN)}

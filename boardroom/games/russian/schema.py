@@ -1,0 +1,52 @@
+"""The published JSON Schema of the commands of Russian draughts (``GET /api/schema/russian``).
+
+>>> sorted(command_schema()["$defs"])
+['accept_draw', 'decline_draw', 'end_game', 'move', 'offer_draw', 'resign', 'start', 'tick']
+"""
+
+from __future__ import annotations
+
+from typing import Any, Final
+
+from boardroom.kernel import Json
+
+_ENVELOPE: Final[dict[str, Any]] = {
+    "by": {"type": "string", "description": "The seat acting: white, black, host or server."},
+    "id": {
+        "type": "string",
+        "description": "Client command id; the same id twice is applied once.",
+    },
+}
+COMMANDS: Final[dict[str, tuple[str, dict[str, Any]]]] = {
+    "start": ("The host starts the game (white's clock starts).", {}),
+    "move": (
+        "The side to move makes a move.",
+        {"move": {"type": "string", "maxLength": 80, "examples": ["c3-d4", "c3:e5:g7"]}},
+    ),
+    "resign": ("A player resigns: the other wins.", {}),
+    "offer_draw": ("A player offers a draw (moving on declines one offered to you).", {}),
+    "accept_draw": ("A player accepts the draw offered: the game is drawn.", {}),
+    "decline_draw": ("A player declines the draw offered.", {}),
+    "end_game": ("The host ends the game as a draw.", {}),
+    "tick": ("The server's clock: ends the game when the side to move runs out of time.", {}),
+}
+
+
+def command_schema() -> Json:
+    """One schema per command type, under ``$defs``, any of them at the top."""
+    defs = {
+        name: {
+            "type": "object",
+            "description": text,
+            "properties": {"type": {"const": name}, **_ENVELOPE, **fields},
+            "required": ["type", "by", *fields],
+            "additionalProperties": False,
+        }
+        for name, (text, fields) in COMMANDS.items()
+    }
+    return {
+        "$schema": "https://json-schema.org/draft/2020-12/schema",
+        "title": "Russian draughts commands",
+        "anyOf": [{"$ref": f"#/$defs/{name}"} for name in defs],
+        "$defs": defs,
+    }

@@ -1,0 +1,84 @@
+"""Russian draughts' outer parts: its robot (the board robot at the level the host chose
+for the side) and its PDN download, registered under the kind's name.
+
+Importing this module registers both (``boardroom.web.app`` does).
+
+>>> view = {"phase": "play", "to_move": "black", "draw_offer": None, "start":
+...         "B:WKa1:Bb6,d6", "moves": [], "legal_moves": ["b6-a5", "b6-c5", "d6-c5", "d6-e5"],
+...         "players": {"black": {"name": "Robot", "robot": "strong"}}}
+>>> board_robot(view, "black")["type"], board_robot(view, "white")
+('move', None)
+>>> board_robot(view | {"draw_offer": "white"}, "black")
+{'type': 'decline_draw'}
+"""
+
+from __future__ import annotations
+
+from typing import Final
+
+from boardroom.bots.board import LEVELS, BoardRobot
+from boardroom.draughts import RUSSIAN, Board, pdn
+from boardroom.kernel import Json
+from boardroom.server.robots import register_policy
+from boardroom.web.exports import Download, register_downloads
+
+GAME: Final = "russian"
+DEFAULT_LEVEL: Final = "casual"
+MAX_NODES: Final = 8_000
+"""A robot's search runs on the server's event loop (about 0.5 s at 8,000 nodes here):
+no level searches more a move until robots get a worker thread."""
+
+
+def board_of(view: Json) -> Board:
+    """The game's board, from its start position through every move (repetitions counted).
+
+    >>> str(board_of({"start": Board().fen(), "moves": ["c3-d4"]}).piece_at("d4").color)
+    'white'
+    """
+    board = Board(str(view["start"]), variant=RUSSIAN)
+    for move in view.get("moves") or []:
+        board.push_notation(str(move))
+    return board
+
+
+def board_robot(view: Json, role: str) -> Json | None:
+    """The side's move when it is to move; a draw offered to it is declined."""
+    if view.get("phase") != "play":
+        return None
+    offer = view.get("draw_offer")
+    if offer is not None and offer != role:
+        return {"type": "decline_draw"}
+    if view.get("to_move") != role or not view.get("legal_moves"):
+        return None
+    player = (view.get("players") or {}).get(role) or {}
+    level = LEVELS.get(str(player.get("robot") or DEFAULT_LEVEL), LEVELS[DEFAULT_LEVEL])
+    board = board_of(view)
+    robot = BoardRobot(level, seed=len(view.get("moves") or []))
+    move = robot.choose(board, budget_nodes=min(level.nodes, MAX_NODES))
+    return {"type": "move", "move": str(move)}
+
+
+def game_pdn(view: Json, game_id: str) -> str:
+    """The game as PDN (GameType 25): the players' names, the result and why it ended.
+
+    >>> text = game_pdn({"start": Board().fen(), "moves": ["c3-d4"], "phase": "ended",
+    ...     "result": "0-2", "end_reason": "resigned", "players": {"white": {"name": "Anna"},
+    ...     "black": {"name": "Robot"}}}, "g1")
+    >>> print(text.splitlines()[1], text.splitlines()[-1])
+    [White "Anna"] 1. c3-d4 0-2
+    """
+    players = view.get("players") or {}
+    tags = {
+        "Event": "Boardroom: Russian draughts",
+        "White": str((players.get("white") or {}).get("name") or "White"),
+        "Black": str((players.get("black") or {}).get("name") or "Black"),
+        "Round": game_id,
+    }
+    if view.get("end_reason"):
+        tags["Termination"] = str(view["end_reason"])
+    result = str(view.get("result") or "*") if view.get("phase") == "ended" else "*"
+    return pdn.write(board_of(view), tags, result)
+
+
+register_policy(GAME, board_robot, history=False)
+register_downloads(GAME, {"pdn": Download("russian-{game_id}.pdn", "application/x-pdn", game_pdn)})
