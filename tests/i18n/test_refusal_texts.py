@@ -31,6 +31,7 @@ WRAPPERS = {
     ("games/quiz/ruleset.py", "SetupError"): "invalid_setup",
     ("games/quiz/setup.py", "RulesetError"): "invalid_setup",
     ("games/quiz/ruleset.py", "RulesetError"): "invalid_setup",
+    ("games/russian/state.py", "SetupError"): "bad_setup",
     ("server/hub.py", "not_found"): "unknown_game",
     ("server/hub.py", "unauthorized"): "unknown_seat",
 }
@@ -61,6 +62,7 @@ SAMPLES: dict[str, list[Any]] = {
     "team": ["A", "B"],
     "phase": PHASES,
     "next": PHASES,
+    "to_move": ["white", "black", "p1"],
     "year": [1, 2],
     "wanted": [["exchange"], ["exchange", "meeting_calls"], ["meetings"], ["board"]],
     "field": FIELDS,
