@@ -14,7 +14,7 @@ True
 
 from __future__ import annotations
 
-from collections.abc import Callable, Hashable
+from collections.abc import Callable, Hashable, Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -36,6 +36,28 @@ def _no_actions(view: Json, role: str) -> Json:
 
 def _ids_as_given(spec: Json, draw: Callable[[], str]) -> Json:
     return spec
+
+
+def _no_names(view: Json) -> dict[str, str]:
+    return {}
+
+
+@dataclass(frozen=True)
+class Words:
+    """A kind's words (data for ``boardroom.i18n``, kept in the game's ``messages.py``).
+
+    ``messages[lang][key]``: a template for every refusal code the core gives (``code`` or
+    ``code.reason``), the words for its things (``@firm``) and terms (``term.phase.x``);
+    ``references``: which parameters number a thing (``{"firm": "firm:"}``);
+    ``names(view)``: the names of the people and teams a view shows, by id.
+
+    >>> Words({"en": {"late": "Too late."}}).names({"players": {"p1": "Anna"}})
+    {}
+    """
+
+    messages: Mapping[str, Mapping[str, str]] = field(default_factory=dict)
+    references: Mapping[str, str] = field(default_factory=dict)
+    names: Callable[[Json], dict[str, str]] = _no_names
 
 
 @dataclass(frozen=True)
@@ -76,6 +98,10 @@ class GameKind:
     """``opaque_ids(spec, draw)``: the setup with every id a client will see replaced by
     ``draw()`` — random, drawn by the server at creation and stored with the setup (the
     kind stays pure: it only places what it is given), so none says anything."""
+
+
+    words: Words = field(default_factory=Words)
+    """What its refusals and things are called, in each language (``boardroom.i18n``)."""
 
     def setup(self, spec: Json) -> Any:
         """Validate a setup line: the initial state, or :class:`~boardroom.kernel.Refused`."""

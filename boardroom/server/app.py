@@ -18,6 +18,7 @@ from fastapi.responses import JSONResponse
 from starlette.exceptions import HTTPException
 
 from boardroom.games import kind_for
+from boardroom.i18n import choose_language
 from boardroom.kernel import Json, Refused
 from boardroom.server import models as m
 from boardroom.server.addresses import is_loopback
@@ -31,9 +32,9 @@ from boardroom.server.deps import (
     doc,
     first_problem,
 )
-from boardroom.server.errors import ApiError
+from boardroom.server.errors import ApiError, unknown_kind
 from boardroom.server.hub import Hub
-from boardroom.server.limits import BodyLimit, error_json
+from boardroom.server.limits import BodyLimit
 from boardroom.server.live import LiveGame, Seat
 from boardroom.server.sockets import serve_socket
 
@@ -78,22 +79,30 @@ def create_app(
 
 def _errors(app: FastAPI) -> None:
     @app.exception_handler(ApiError)
-    async def api_error(_: Request, exc: ApiError) -> JSONResponse:
-        return JSONResponse({"error": exc.as_json()}, status_code=exc.status)
+    async def api_error(request: Request, exc: ApiError) -> JSONResponse:
+        return JSONResponse({"error": exc.as_json(request_language(request))}, exc.status)
 
     @app.exception_handler(RequestValidationError)
-    async def invalid(_: Request, exc: RequestValidationError) -> JSONResponse:
-        return JSONResponse(error_json("bad_request", first_problem(exc.errors())), 400)
+    async def invalid(request: Request, exc: RequestValidationError) -> JSONResponse:
+        error = ApiError("bad_request", first_problem(exc.errors()))
+        return JSONResponse({"error": error.as_json(request_language(request))}, 400)
 
     @app.exception_handler(HTTPException)
-    async def http_error(_: Request, exc: HTTPException) -> JSONResponse:
+    async def http_error(request: Request, exc: HTTPException) -> JSONResponse:
         code = {404: "not_found", 405: "method_not_allowed"}.get(exc.status_code, "http_error")
-        return JSONResponse(error_json(code, str(exc.detail)), exc.status_code)
+        error = ApiError(code, str(exc.detail), exc.status_code)
+        return JSONResponse({"error": error.as_json(request_language(request))}, exc.status_code)
 
     @app.exception_handler(Exception)
-    async def crashed(_: Request, exc: Exception) -> JSONResponse:
+    async def crashed(request: Request, exc: Exception) -> JSONResponse:
         log.exception("unhandled error")
-        return JSONResponse(error_json("internal", "Something went wrong on our side."), 500)
+        error = ApiError("internal", "Something went wrong on our side.", 500)
+        return JSONResponse({"error": error.as_json(request_language(request))}, 500)
+
+
+def request_language(request: Request) -> str:
+    """The language a request asks for: ``?lang=``, else ``Accept-Language``, else Russian."""
+    return choose_language(request.query_params.get("lang"), request.headers.get("accept-language"))
 
 
 operations = APIRouter()
@@ -107,11 +116,13 @@ async def health() -> Json:
 @operations.get("/ready", response_model=m.Health, responses={503: {"model": m.ErrorOut}})
 async def ready(hub: HubDep) -> Json:
     if not hub.ready or hub.draining:
-        raise ApiError("not_ready", "The server is starting or stopping.", 503)
+        raise ApiError("not_ready", "The server is starting or stopping.", 503, reason="starting")
     try:
         await hub.ping()
     except Exception:
-        raise ApiError("not_ready", "The database does not answer.", 503) from None
+        raise ApiError(
+            "not_ready", "The database does not answer.", 503, reason="database"
+        ) from None
     return {"status": "ready"}
 
 
@@ -127,7 +138,9 @@ async def schema(game: str) -> Json:
     try:
         kind = kind_for(game)
     except Refused:
-        raise ApiError("unknown_game", f"Unknown game {game!r}.", 404) from None
+        raise ApiError(
+            "unknown_game", f"Unknown game {game!r}.", 404, reason="kind", **unknown_kind(game)
+        ) from None
     return kind.command_schema()
 
 
@@ -141,10 +154,12 @@ async def create(request: Request, hub: HubDep) -> Json:
     try:
         kind = kind_for(created.game)
     except Refused as exc:
-        raise ApiError(exc.code, exc.message) from None
+        raise ApiError(
+            "unknown_game", exc.message, reason="kind", **unknown_kind(created.game)
+        ) from None
     spec = created.setup if created.setup is not None else kind.demo()
     if spec.get("game", kind.name) != kind.name:
-        raise ApiError("bad_setup", "The setup line is for another game.")
+        raise ApiError("bad_setup", "The setup line is for another game.", reason="other_game")
     made = await hub.create_game({**spec, "game": kind.name})
     return created_json(hub, made.record.game_id, made.record.code, kind.name, made.host_secret)
 
@@ -180,7 +195,7 @@ async def join(request: Request, response: Response, hub: HubDep) -> Json:
     elif wanted.code:
         live, team = await hub.join_target(wanted.code)
     else:
-        raise ApiError("bad_request", "Give the game's 'code' (or its 'game_id').")
+        raise ApiError("bad_request", "Give the game's 'code' (or its 'game_id').", reason="code")
     role = hub.seat_role(live, team, wanted.role)
     seat, secret = await hub.join(live, wanted.name.strip() or "Player", role)
     response.set_cookie(

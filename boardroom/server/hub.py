@@ -25,12 +25,13 @@ from typing import Any, TypeVar
 
 from boardroom.games import kind_for
 from boardroom.games.registry import KINDS
+from boardroom.i18n import names_for
 from boardroom.kernel import Journal, Json, Refused
 from boardroom.server.addresses import AddressLimits
 from boardroom.server.bus import Bus, LocalBus
 from boardroom.server.command_ids import MAX_CLIENT_ID, seat_scoped, server_id
 from boardroom.server.config import Settings
-from boardroom.server.errors import ApiError, forbidden, not_found, unauthorized
+from boardroom.server.errors import ApiError, forbidden, not_found, unauthorized, unknown_kind
 from boardroom.server.fingerprint import fingerprint
 from boardroom.server.live import Client, Frames, LiveGame, Seat, SlowClient
 from boardroom.server.metrics import Metrics
@@ -99,6 +100,8 @@ class Hub:
         self.background: set[asyncio.Task[Any]] = set()
         self.catching_up: set[str] = set()
         self.robot_runner = RobotRunner(self)
+        self.names: dict[str, tuple[int, dict[str, str]]] = {}
+        """Per game: the version and the names of its people (for refusals' sentences)."""
 
     # --- lifecycle -----------------------------------------------------------------
 
@@ -170,14 +173,25 @@ class Hub:
     async def create_game(self, spec: Json, demo: bool = False) -> NewGame:
         """Validate a setup line, store the game, hold it in memory; return its host secret."""
         game = spec.get("game")
+        if game not in KINDS:
+            known = ", ".join(KINDS)
+            raise ApiError(
+                "unknown_game",
+                f"Unknown game {game!r}; expected one of: {known}.",
+                400,
+                reason="kind",
+                **unknown_kind(game),
+            )
         try:
             kind = kind_for(game)
             spec = kind.opaque_ids(spec, new_opaque_id)
             await asyncio.to_thread(kind.setup, copy.deepcopy(spec))
         except Refused as exc:
-            raise ApiError(exc.code, exc.message, 400) from None
+            raise ApiError.refused(exc, 400, game=game) from None
         except Exception as exc:
-            raise ApiError("bad_setup", f"This setup line is not valid: {exc}.", 400) from None
+            raise ApiError(
+                "bad_setup", f"This setup line is not valid: {exc}.", 400, reason="invalid"
+            ) from None
         secret = new_secret()
         record = GameRecord(
             game_id=new_game_id(),
@@ -299,7 +313,13 @@ class Hub:
         """Give a person a seat (a free role, or the one asked for) and its secret."""
         roles = self.roles(live)
         if role is not None and role not in (*roles, PROJECTOR):
-            raise ApiError("unknown_seat", f"There is no seat {role!r} in this game.", 404)
+            raise ApiError(
+                "unknown_seat",
+                f"There is no seat {role!r} in this game.",
+                404,
+                reason="role",
+                role=repr(role),
+            )
         secret = new_secret()
         for candidate in [role] if role is not None else await self._free_roles(live):
             seat_id = new_seat_id()
@@ -358,7 +378,9 @@ class Hub:
         plays is refused (``no_robot``).
         """
         if robots_for(live.record.game) is None:
-            raise ApiError("no_robot", f"No robot plays {live.record.game} yet.", 409)
+            raise ApiError(
+                "no_robot", f"No robot plays {live.record.game} yet.", 409, game=live.record.game
+            )
         seats = await self.seats(live)
         known = self.roles(live)
         wanted = (
@@ -368,7 +390,13 @@ class Hub:
         )
         for role in wanted:
             if role not in known:
-                raise ApiError("unknown_seat", f"There is no seat {role!r} in this game.", 404)
+                raise ApiError(
+                    "unknown_seat",
+                    f"There is no seat {role!r} in this game.",
+                    404,
+                    reason="role",
+                    role=repr(role),
+                )
         choices = choices_for(wanted, choice or {}, per_role or {})
         online = live.connected_roles()
         table = self.robot_runner.table(live)
@@ -435,7 +463,7 @@ class Hub:
         if self.draining:
             raise ApiError("shutting_down", "The server is restarting; try again shortly.", 503)
         if seat.role == PROJECTOR:
-            raise forbidden("The projector only watches.")
+            raise forbidden("The projector only watches.", reason="projector")
         # One bucket per seat role and game: five devices on one team share one.
         if not self.limiter.allow(f"{seat.game_id}/{seat.role}", time.monotonic()):
             raise ApiError("rate_limited", "Too many commands; slow down a little.", 429)
@@ -519,13 +547,26 @@ class Hub:
         try:
             events: list[Any] = live.journal.rules.decide(live.journal.state, command, now)
         except Refused as exc:
-            raise ApiError.refused(exc) from None
+            names = self._names(live)
+            raise ApiError.refused(exc, game=live.record.game, names=names) from None
         except (RecursionError, MemoryError):
-            raise ApiError("bad_command", "This command is too deeply nested.") from None
+            raise ApiError(
+                "bad_command", "This command is too deeply nested.", reason="nested"
+            ) from None
         except Exception:
             log.exception("the core failed on a command", extra={"game": live.game_id})
-            raise ApiError("bad_command", "This command cannot be understood.") from None
+            raise ApiError(
+                "bad_command", "This command cannot be understood.", reason="not_understood"
+            ) from None
         return events
+
+    def _names(self, live: LiveGame) -> dict[str, str]:
+        """The names of the game's people by id, read from its host view once a version."""
+        known = self.names.get(live.game_id)
+        if known is None or known[0] != live.version:
+            view = live.view(HOST, events_since=live.version)
+            known = self.names[live.game_id] = (live.version, names_for(live.record.game, view))
+        return known[1]
 
     def game_time(self, live: LiveGame) -> float:
         """Seconds since the game was created, by the wall clock (survives restarts)."""
@@ -711,7 +752,7 @@ class Hub:
 
     def host_only(self, seat: Seat) -> None:
         if seat.role != HOST:
-            raise forbidden("Only the host may do this.")
+            raise forbidden("Only the host may do this.", reason="host")
 
 
 def _count(seats: list[SeatRecord]) -> tuple[dict[str, int], set[str]]:
@@ -747,14 +788,16 @@ def _prepare(command: Json, role: str, seat_id: str) -> Json:
     boardroom.server.errors.ApiError: A command 'id' must be a text of at most 100 characters.
     """
     if not isinstance(command, dict):
-        raise ApiError("bad_command", "A command must be a JSON object.")
+        raise ApiError("bad_command", "A command must be a JSON object.", reason="object")
     if not isinstance(command.get("type"), str):
-        raise ApiError("bad_command", "A command needs a text 'type'.")
+        raise ApiError("bad_command", "A command needs a text 'type'.", reason="type")
     command_id = command.get("id")
     if command_id is not None and (
         not isinstance(command_id, str) or not 0 < len(command_id) <= MAX_CLIENT_ID
     ):
-        raise ApiError("bad_command", "A command 'id' must be a text of at most 100 characters.")
+        raise ApiError(
+            "bad_command", "A command 'id' must be a text of at most 100 characters.", reason="id"
+        )
     prepared = {k: v for k, v in command.items() if k not in ("by", "at", "id")}
     if command_id is not None:
         prepared["id"] = seat_scoped(seat_id, command_id)

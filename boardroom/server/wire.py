@@ -37,17 +37,17 @@ def _no_constants(name: str) -> Any:
 def decode(text: str | bytes, limit: int) -> dict[str, Any]:
     """A JSON object from a client, or a typed :class:`ApiError`."""
     if len(text) > limit:
-        raise ApiError("too_large", f"Messages are limited to {limit} bytes.", 413)
+        raise ApiError("too_large", f"Messages are limited to {limit} bytes.", 413, limit=limit)
     try:
         value = json.loads(text, parse_constant=_no_constants)
     except RecursionError:
-        raise ApiError("bad_json", "This JSON is nested too deeply.") from None
+        raise ApiError("bad_json", "This JSON is nested too deeply.", reason="nested") from None
     except (ValueError, UnicodeDecodeError) as exc:
-        raise ApiError("bad_json", f"This is not valid JSON: {exc}.") from None
+        raise ApiError("bad_json", f"This is not valid JSON: {exc}.", reason="invalid") from None
     if not isinstance(value, dict):
-        raise ApiError("bad_json", "A message must be a JSON object.")
+        raise ApiError("bad_json", "A message must be a JSON object.", reason="object")
     if _depth(value) > MAX_DEPTH:
-        raise ApiError("bad_json", "This JSON is nested too deeply.")
+        raise ApiError("bad_json", "This JSON is nested too deeply.", reason="nested")
     _check_text(value, "")
     return value
 
@@ -74,12 +74,14 @@ def _storable(text: str, where: str) -> None:
             "bad_text",
             f"Text at {where or 'top level'!r} cannot be stored: "
             f"it holds a lone surrogate ({bad}).",
+            reason="surrogate",
             where=where[:120],
         ) from None
     if "\x00" in text:
         raise ApiError(
             "bad_text",
             f"Text at {where or 'top level'!r} cannot be stored: it holds a NUL character.",
+            reason="nul",
             where=where[:120],
         )
 

@@ -25,7 +25,7 @@ from fastapi import APIRouter, Query, Request, Response
 from boardroom.games.registry import KINDS
 from boardroom.kernel import Json
 from boardroom.server import banks
-from boardroom.server.app import seat_json
+from boardroom.server.app import request_language, seat_json
 from boardroom.server.deps import HostDep, HubDep, SeatDep, address_of, raw_body
 from boardroom.server.errors import ApiError
 from boardroom.server.live import LiveGame
@@ -115,9 +115,14 @@ async def invite(game_id: str, at: HostDep, request: Request, hub: HubDep) -> Js
     body = await raw_body(request, hub)
     name, role = body.get("name"), body.get("role")
     if not isinstance(name, str) or not 0 < len(name.strip()) <= MAX_NAME:
-        raise ApiError("bad_request", f"'name' must be 1 to {MAX_NAME} characters.")
+        raise ApiError(
+            "bad_request",
+            f"'name' must be 1 to {MAX_NAME} characters.",
+            reason="name",
+            most=MAX_NAME,
+        )
     if not isinstance(role, str):
-        raise ApiError("bad_request", "'role' must name a seat of this game.")
+        raise ApiError("bad_request", "'role' must name a seat of this game.", reason="role")
     placed, secret = await hub.join(at.live, name.strip(), role)
     await hub.notify_lobby(at.live)
     return {
@@ -146,13 +151,15 @@ async def replay(at: SeatDep, hub: HubDep) -> Response:
 
 
 @router.get("/games/{game_id}/{download}")
-async def download(game_id: str, download: str, at: SeatDep) -> Response:
+async def download(game_id: str, download: str, at: SeatDep, request: Request) -> Response:
     """One of the kind's downloads, made from the asking seat's own view."""
     offered = exports.DOWNLOADS.get(at.live.record.game, {})
     if download not in offered:
-        raise ApiError("no_download", f"This game has no download {download!r}.", 404)
+        raise ApiError(
+            "no_download", f"This game has no download {download!r}.", 404, download=download
+        )
     made = offered[download]
-    text = made.make(at.live.view(at.seat.role), game_id)
+    text = made.make(at.live.view(at.seat.role), game_id, request_language(request))
     return _download(text, made.filename.format(game_id=game_id), made.media_type)
 
 

@@ -2,14 +2,19 @@
 
 Every function here reads what :meth:`rules.view` gives the asking seat — nothing from
 the raw state — so a player's CSV holds only what that player may see, and the host's
-holds everything.
+holds everything. The words are in the asked language (the exchange core's catalogue):
+names of people, firms and the State, counted shares, times as minutes and seconds.
 
 >>> events = [{"type": "phase_changed", "phase": "exchange", "year": 1, "at": 1.0},
-...           {"type": "trade", "stock": 3, "price": 11, "qty": 2, "at": 2.5,
-...            "buyer": "p1", "seller": "p3"}]
->>> print(trades_csv(events, {"p1": "Anna", "p3": "Boris"}), end="")
-at,year,stock,qty,price,buyer,seller
-2.5,1,3,2,11,Anna,Boris
+...           {"type": "trade", "stock": 3, "price": 11, "qty": 2, "at": 62.5,
+...            "buyer": "p1", "seller": "state"}]
+>>> print(trades_csv(events, {"p1": "Аня"}, "ru"), end="")
+время,год,акция,количество,цена,покупатель,продавец
+1:02.5,1,Фирма 3,2,11,Аня,Государство
+>>> print(ledger_csv(events, {"p1": "Anna"}, "en"), end="")
+time,year,event,from,to,asset,amount,note
+1:02.5,1,trade,Anna,The State,cash,22,buys 2 shares of firm 3
+1:02.5,1,trade,The State,Anna,shares of firm 3,2,trade
 """
 
 from __future__ import annotations
@@ -24,6 +29,7 @@ from typing import Any
 from boardroom.draughts import pdn
 from boardroom.games.exchange.ruleset import load_ruleset
 from boardroom.games.exchange.setup import initial_board
+from boardroom.i18n import catalogue_for, format_message
 from boardroom.kernel import Json
 
 #: What a replay frame keeps of a view (the rest is the log and the private panels).
@@ -44,11 +50,46 @@ FRAME_KEYS = (
 )
 
 
-def _name(names: Mapping[str, str], account: object) -> str:
-    text = str(account) if account is not None else ""
-    if text.startswith("firm:"):
-        return f"firm {text[5:]}"
-    return {"state": "State", "market": "market"}.get(text) or names.get(text, text)
+class _Words:
+    """The exchange core's words in one language, with the game's names."""
+
+    def __init__(self, lang: str, names: Mapping[str, str]) -> None:
+        self.lang = lang
+        self.names = names
+        self.catalogue = catalogue_for("exchange")
+
+    def __call__(self, key: str, **params: Any) -> str:
+        template = self.catalogue.get(self.lang, key)
+        assert template is not None, f"no {self.lang} word {key!r}"
+        return format_message(template, params, self.lang, self.catalogue, self.names)
+
+    def account(self, account: object) -> str:
+        """A person, a firm or the State, as a cell starts: «Аня», «Фирма 3», «Государство»."""
+        text = format_message("{who}", {"who": str(account)}, self.lang, self.catalogue, self.names)
+        return text[:1].upper() + text[1:]
+
+    def firm(self, number: object) -> str:
+        return self.account(f"firm:{number}")
+
+    def event(self, kind: object) -> str:
+        return self(f"term.event.{kind}")
+
+    def columns(self, *keys: str) -> list[str]:
+        return [self(f"export.col.{key}") for key in keys]
+
+
+def clock(seconds: float) -> str:
+    """Game seconds as minutes and seconds (hours when long), tenths kept.
+
+    >>> clock(5), clock(62.5), clock(3725.25)
+    ('0:05', '1:02.5', '1:02:05.2')
+    """
+    tenths = round(float(seconds) * 10)
+    whole, tenth = divmod(tenths, 10)
+    hours, rest = divmod(whole, 3600)
+    minutes, secs = divmod(rest, 60)
+    text = f"{hours}:{minutes:02d}:{secs:02d}" if hours else f"{minutes}:{secs:02d}"
+    return f"{text}.{tenth}" if tenth else text
 
 
 def _years(events: Iterable[Json]) -> Iterable[tuple[int, Json]]:
@@ -74,8 +115,9 @@ def _safe(value: Any) -> Any:
     return value
 
 
-def trades_csv(events: list[Json], names: Mapping[str, str]) -> str:
+def trades_csv(events: list[Json], names: Mapping[str, str], lang: str = "ru") -> str:
     """Every trade the seat sees; buyer and seller only where the seat may know them."""
+    words = _Words(lang, names)
     rows = []
     for year, event in _years(events):
         if event.get("type") != "trade":
@@ -86,79 +128,98 @@ def trades_csv(events: list[Json], names: Mapping[str, str]) -> str:
         )
         rows.append(
             [
-                round(float(event["at"]), 3),
+                clock(event["at"]),
                 year,
-                event["stock"],
+                words.firm(event["stock"]),
                 event["qty"],
                 event["price"],
-                _safe(_name(names, buyer)) if buyer else "",
-                _safe(_name(names, seller)) if seller else "",
+                _safe(words.account(buyer)) if buyer else "",
+                _safe(words.account(seller)) if seller else "",
             ]
         )
-    return _table(["at", "year", "stock", "qty", "price", "buyer", "seller"], rows)
+    columns = words.columns("at", "year", "stock", "qty", "price", "buyer", "seller")
+    return _table(columns, rows)
 
 
-def _movements(event: Json) -> list[tuple[str, str, str, int, str]]:
+def _movements(event: Json, words: _Words) -> list[tuple[str, str, str, int, str]]:
     """(from, to, asset, amount, note) of one event as the seat sees it."""
     kind = event.get("type")
+    cash = words("export.asset.cash")
     if kind == "trade":
         stock = str(event["stock"])
         buyer = event.get("buyer") or (event.get("account") if event.get("side") == "buy" else "?")
         seller = event.get("seller") or (
             event.get("account") if event.get("side") == "sell" else "?"
         )
-        cash = int(event["price"]) * int(event["qty"])
+        paid = int(event["price"]) * int(event["qty"])
+        buys = words("export.note.buys", qty=int(event["qty"]), stock=int(stock))
+        shares = words("export.asset.stock", stock=int(stock))
         return [
-            (str(buyer), str(seller), "cash", cash, f"buys {event['qty']} of {stock}"),
-            (str(seller), str(buyer), f"stock {stock}", int(event["qty"]), "trade"),
+            (str(buyer), str(seller), cash, paid, buys),
+            (str(seller), str(buyer), shares, int(event["qty"]), words("export.note.trade")),
         ]
     firm = f"firm:{event['firm']}" if "firm" in event else ""
     if kind == "capture_rewarded":
-        return [(str(event.get("payer", "market")), firm, "cash", int(event["amount"]), "capture")]
+        return [
+            (
+                str(event.get("payer", "market")),
+                firm,
+                cash,
+                int(event["amount"]),
+                words("export.note.capture"),
+            )
+        ]
     if kind in ("income_credited", "bonus_paid"):
-        note = "income" if kind == "income_credited" else "board win bonus"
-        return [("market", firm, "cash", int(event["amount"]), note)]
+        note = words("export.note.income" if kind == "income_credited" else "export.note.bonus")
+        return [("market", firm, cash, int(event["amount"]), note)]
     if kind == "taxes_paid":
-        return [(firm, "state", "cash", int(event["amount"]), "tax")]
+        return [(firm, "state", cash, int(event["amount"]), words("export.note.tax"))]
     if kind == "salary_paid":
-        return [("state", str(event["player"]), "cash", int(event["amount"]), "salary")]
+        return [
+            ("state", str(event["player"]), cash, int(event["amount"]), words("export.note.salary"))
+        ]
     if kind == "dividend_paid":
         payments = event.get("payments") or {}
-        return [(firm, str(h), "cash", int(a), "dividend") for h, a in sorted(payments.items())]
+        note = words("export.note.dividend")
+        return [(firm, str(h), cash, int(a), note) for h, a in sorted(payments.items())]
     if kind == "settled":
         moved = [
-            ("market", f"firm:{n}", "cash", int(a), "pieces valued")
+            ("market", f"firm:{n}", cash, int(a), words("export.note.pieces"))
             for n, a in sorted((event.get("pieces") or {}).items())
         ]
         for n, paid in sorted((event.get("payments") or {}).items()):
-            moved += [(f"firm:{n}", str(h), "cash", int(a), "settlement") for h, a in paid.items()]
+            note = words("export.note.settlement")
+            moved += [(f"firm:{n}", str(h), cash, int(a), note) for h, a in paid.items()]
         return moved
     return []
 
 
-def ledger_csv(events: list[Json], names: Mapping[str, str]) -> str:
+def ledger_csv(events: list[Json], names: Mapping[str, str], lang: str = "ru") -> str:
     """Every movement of money or shares the seat sees, in order."""
+    words = _Words(lang, names)
     rows = []
     for year, event in _years(events):
-        for source, target, asset, amount, note in _movements(event):
+        for source, target, asset, amount, note in _movements(event, words):
             if amount:
                 rows.append(
                     [
-                        round(float(event["at"]), 3),
+                        clock(event["at"]),
                         year,
-                        event["type"],
-                        _safe(_name(names, source)),
-                        _safe(_name(names, target)),
+                        words.event(event["type"]),
+                        _safe(words.account(source)),
+                        _safe(words.account(target)),
                         asset,
                         amount,
                         note,
                     ]
                 )
-    return _table(["at", "year", "event", "from", "to", "asset", "amount", "note"], rows)
+    columns = words.columns("at", "year", "event", "from", "to", "asset", "amount", "note")
+    return _table(columns, rows)
 
 
-def exchange_pdn(view: Json, headers: Mapping[str, str] | None = None) -> str:
+def exchange_pdn(view: Json, headers: Mapping[str, str] | None = None, lang: str = "ru") -> str:
     """The board game of an exchange view as PDN (its placement as the FEN header)."""
+    words = _Words(lang, {})
     board = initial_board(load_ruleset(view["ruleset"]))
     for event in view.get("events", []):
         if event.get("type") == "moved":
@@ -167,9 +228,9 @@ def exchange_pdn(view: Json, headers: Mapping[str, str] | None = None) -> str:
     winner = result.get("winner") if isinstance(result, dict) else None
     outcome = {"white": "2-0", "black": "0-2"}.get(str(winner))
     tags = {
-        "Event": "Boardroom: Exchange Draughts",
-        "White": "Firms 1-4",
-        "Black": "Firms 5-8",
+        "Event": words("export.pdn.event"),
+        "White": words("export.pdn.white"),
+        "Black": words("export.pdn.black"),
         **(headers or {}),
     }
     if outcome is None and view.get("phase") == "ended":
@@ -197,24 +258,24 @@ def encode(data: Any) -> str:
 @dataclass(frozen=True)
 class Download:
     """A file the results page offers: its name (``{game_id}`` filled in), media type, and
-    how it is made from the asking seat's view."""
+    how it is made from the asking seat's view, in the asked language."""
 
     filename: str
     media_type: str
-    make: Callable[[Json, str], str]
-    """``make(view, game_id)``: the file's text."""
+    make: Callable[[Json, str, str], str]
+    """``make(view, game_id, lang)``: the file's text."""
 
 
-def _pdn(view: Json, game_id: str) -> str:
-    return exchange_pdn(view, {"Round": game_id})
+def _pdn(view: Json, game_id: str, lang: str) -> str:
+    return exchange_pdn(view, {"Round": game_id}, lang)
 
 
-def _trades(view: Json, game_id: str) -> str:
-    return trades_csv(view.get("events", []), view.get("players", {}))
+def _trades(view: Json, game_id: str, lang: str) -> str:
+    return trades_csv(view.get("events", []), view.get("players", {}), lang)
 
 
-def _ledger(view: Json, game_id: str) -> str:
-    return ledger_csv(view.get("events", []), view.get("players", {}))
+def _ledger(view: Json, game_id: str, lang: str) -> str:
+    return ledger_csv(view.get("events", []), view.get("players", {}), lang)
 
 
 #: The downloads of each game kind, by the kind's name (``docs/game-kinds.md``).

@@ -21,6 +21,7 @@ from fastapi.responses import HTMLResponse, RedirectResponse, Response
 from fastapi.staticfiles import StaticFiles
 from starlette.types import ASGIApp, Receive, Scope, Send
 
+from boardroom.i18n import choose_language
 from boardroom.web import api
 
 STATIC = Path(__file__).resolve().parent / "static"
@@ -34,24 +35,7 @@ CSP = (
 
 def pick_language(header: str) -> str:
     """The supported language the browser prefers most (English when it names neither)."""
-    best, best_q = "en", -1.0
-    for position, part in enumerate(header.split(",")):
-        tag, _, params = part.strip().partition(";")
-        base = tag.strip().lower().split("-")[0]
-        if base not in LANGUAGES:
-            continue
-        quality = 1.0
-        for param in params.split(";"):
-            key, _, value = param.strip().partition("=")
-            if key == "q":
-                try:
-                    quality = float(value)
-                except ValueError:
-                    quality = 0.0
-        score = quality - position * 1e-6
-        if score > best_q:
-            best, best_q = base, score
-    return best
+    return choose_language(None, header, default="en")
 
 
 @lru_cache(maxsize=1)

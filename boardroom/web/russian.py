@@ -58,7 +58,14 @@ def board_robot(view: Json, role: str) -> Json | None:
     return {"type": "move", "move": str(move)}
 
 
-def game_pdn(view: Json, game_id: str) -> str:
+PDN_WORDS: Final = {
+    "ru": {"Event": "Boardroom: русские шашки", "white": "Белые", "black": "Чёрные"},
+    "en": {"Event": "Boardroom: Russian draughts", "white": "White", "black": "Black"},
+}
+"""The PDN's own words in the asked language (an unnamed side is called by its colour)."""
+
+
+def game_pdn(view: Json, game_id: str, lang: str = "en") -> str:
     """The game as PDN (GameType 25): the players' names, the result and why it ended.
 
     >>> text = game_pdn({"start": Board().fen(), "moves": ["c3-d4"], "phase": "ended",
@@ -68,10 +75,11 @@ def game_pdn(view: Json, game_id: str) -> str:
     [White "Anna"] 1. c3-d4 0-2
     """
     players = view.get("players") or {}
+    words = PDN_WORDS.get(lang, PDN_WORDS["en"])
     tags = {
-        "Event": "Boardroom: Russian draughts",
-        "White": str((players.get("white") or {}).get("name") or "White"),
-        "Black": str((players.get("black") or {}).get("name") or "Black"),
+        "Event": words["Event"],
+        "White": str((players.get("white") or {}).get("name") or words["white"]),
+        "Black": str((players.get("black") or {}).get("name") or words["black"]),
         "Round": game_id,
     }
     if view.get("end_reason"):

@@ -59,6 +59,7 @@ def test_final_in_attacker_mode_replays_exactly_with_its_refusal() -> None:
         "line": 5,
         "code": "not_your_turn",
         "message": "Only team B (or the host for it) may answer this question now.",
+        "team": "B",
     }
     assert stopped["state"]["duel"]["step"] == "answer"
     out = replay(lines, keep_going=True)

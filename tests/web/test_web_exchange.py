@@ -241,13 +241,13 @@ def test_a_whole_exchange_game(browser: Browser, server: Server, api: Api) -> No
     with host.expect_download() as trades_csv:
         host.click("[data-action=trades]")
     rows = Path(trades_csv.value.path()).read_text(encoding="utf-8").splitlines()
-    assert rows[0] == "at,year,stock,qty,price,buyer,seller" and len(rows) == 3
-    assert any(row.endswith(",1,6,10,Boris,State") for row in rows[1:]), rows
+    assert rows[0] == "time,year,stock,quantity,price,buyer,seller" and len(rows) == 3
+    assert any(row.endswith(",Firm 1,6,10,Boris,The State") for row in rows[1:]), rows
     with host.expect_download() as ledger_csv:
         host.click("[data-action=ledger]")
     ledger = Path(ledger_csv.value.path()).read_text(encoding="utf-8").splitlines()
-    assert ledger[0] == "at,year,event,from,to,asset,amount,note"
-    assert any(",capture_rewarded,market,firm 1,cash,20," in row for row in ledger), ledger
+    assert ledger[0] == "time,year,event,from,to,asset,amount,note"
+    assert any(",capture reward,The market,Firm 1,cash,20," in row for row in ledger), ledger
     shot(host, "results", full_page=True)
     slider = host.locator("input[name=replay]")
     set_range(slider, 0)

@@ -14,11 +14,12 @@ from __future__ import annotations
 from collections.abc import Hashable
 from pathlib import Path
 
+from boardroom.games.exchange import messages
 from boardroom.games.exchange.actions import actions
 from boardroom.games.exchange.rules import ExchangeRules
 from boardroom.games.exchange.ruleset import PRESETS, load_ruleset
 from boardroom.games.exchange.schema import command_schema
-from boardroom.games.kind import GameKind
+from boardroom.games.kind import GameKind, Words
 from boardroom.kernel import Json
 
 RULES = ExchangeRules()
@@ -88,4 +89,5 @@ KIND = GameKind(
     ),
     history_key=history_key,
     actions=actions,
+    words=Words(messages.MESSAGES, messages.REFERENCES, messages.names),
 )

@@ -111,7 +111,11 @@ def call_meeting(draft: Draft, command: Json) -> None:
     state = draft.state
     require_phase(state, "exchange", "meeting_calls")
     if state.opening:
-        raise Refused("wrong_phase", "Meetings can be called only after a year's session.")
+        raise Refused(
+            "wrong_phase",
+            "Meetings can be called only after a year's session.",
+            reason="meetings_after_session",
+        )
     firm = firm_field(command)
     holder = _caller(state, command, firm)
     draft.emit("meeting_called", firm=firm, holder=holder, by=command["by"])
@@ -126,15 +130,26 @@ def _caller(state: ExchangeState, command: Json, firm: int) -> str:
         candidates = accounts_of(state, by)
     best = max(candidates, key=lambda acc: shares_of(state, acc, firm), default=None)
     if best is None or shares_of(state, best, firm) == 0:
-        raise Refused("not_a_holder", f"Only a shareholder of firm {firm} may call its meeting.")
+        raise Refused(
+            "not_a_holder", f"Only a shareholder of firm {firm} may call its meeting.", firm=firm
+        )
     if shares_of(state, best, firm) < minimum:
         raise Refused(
             "too_few_shares",
             f"Calling a meeting needs at least {minimum} shares of firm {firm}; "
             f"{best} holds {shares_of(state, best, firm)}.",
+            minimum=minimum,
+            firm=firm,
+            holder=best,
+            held=shares_of(state, best, firm),
         )
     if best in state.meeting_calls.get(firm, []):
-        raise Refused("already_called", f"{best} has already called firm {firm}'s meeting.")
+        raise Refused(
+            "already_called",
+            f"{best} has already called firm {firm}'s meeting.",
+            holder=best,
+            firm=firm,
+        )
     return best
 
 
@@ -145,12 +160,24 @@ def nominate(draft: Draft, command: Json) -> None:
     firm = firm_field(command)
     by = command.get("by")
     if not any(shares_of(state, acc, firm) for acc in accounts_of(state, by)):
-        raise Refused("not_a_holder", f"Only a shareholder of firm {firm} may nominate.")
+        raise Refused(
+            "not_a_holder",
+            f"Only a shareholder of firm {firm} may nominate.",
+            reason="nominate",
+            firm=firm,
+        )
     candidate = command.get("candidate")
     if candidate not in state.players:
-        raise Refused("unknown_player", f"There is no player {candidate!r}.")
+        raise Refused(
+            "unknown_player", f"There is no player {candidate!r}.", candidate=repr(candidate)
+        )
     if candidate in state.meetings[firm].candidates:
-        raise Refused("already_nominated", f"{candidate} is already a candidate in firm {firm}.")
+        raise Refused(
+            "already_nominated",
+            f"{candidate} is already a candidate in firm {firm}.",
+            candidate=candidate,
+            firm=firm,
+        )
     draft.emit("nominated", firm=firm, candidate=candidate, by=by)
 
 
@@ -164,14 +191,27 @@ def vote(draft: Draft, command: Json) -> None:
     # The voter's right first: whether a holding someone else votes has any shares is
     # not the voter's to learn (a refusal must not map a rival's portfolio).
     if not isinstance(holder, str) or not _votes_for(state, by, holder):
-        raise Refused("not_your_vote", f"{by} does not cast the votes of {holder!r}.")
+        raise Refused(
+            "not_your_vote",
+            f"{by} does not cast the votes of {holder!r}.",
+            by=by,
+            holder=holder if isinstance(holder, str) else repr(holder),
+        )
     if shares_of(state, holder, firm) <= 0:
-        raise Refused("not_a_holder", f"{holder} holds no shares of firm {firm}.")
+        raise Refused(
+            "not_a_holder",
+            f"{holder} holds no shares of firm {firm}.",
+            reason="vote",
+            holder=holder,
+            firm=firm,
+        )
     director = command.get("director")
     if director not in state.meetings[firm].candidates:
         raise Refused(
             "not_a_candidate",
             f"{director!r} is not a candidate in firm {firm}; nominate them first.",
+            director=director if isinstance(director, str) else repr(director),
+            firm=firm,
         )
     payout = whole(command.get("payout"), "payout", 0, 100)
     draft.emit("voted", firm=firm, holder=holder, voter=by, director=director, payout=payout)

@@ -23,7 +23,10 @@ def require_phase(state: ExchangeState, *phases: str) -> None:
     if state.phase not in phases:
         wanted = " or ".join(phases)
         raise Refused(
-            "wrong_phase", f"That can be done only in the {wanted} phase; now: {state.phase}."
+            "wrong_phase",
+            f"That can be done only in the {wanted} phase; now: {state.phase}.",
+            wanted=list(phases),
+            phase=state.phase,
         )
     if state.paused_at is not None:
         raise Refused("paused", "The game is paused; wait for the host to resume it.")
@@ -31,14 +34,21 @@ def require_phase(state: ExchangeState, *phases: str) -> None:
 
 def require_host(command: Json) -> None:
     if command.get("by") != HOST:
-        raise Refused("host_only", f"Only the host may {command.get('type')}.")
+        raise Refused(
+            "host_only", f"Only the host may {command.get('type')}.", action=command.get("type")
+        )
 
 
 def firm_field(command: Json, name: str = "firm") -> int:
     """The firm number a command names (1–8)."""
     value = command.get(name)
     if isinstance(value, bool) or not isinstance(value, int) or value not in FIRMS:
-        raise Refused("unknown_firm", f"{name!r} must be a firm number 1-8, not {value!r}.")
+        raise Refused(
+            "unknown_firm",
+            f"{name!r} must be a firm number 1-8, not {value!r}.",
+            field=name,
+            value=repr(value),
+        )
     return value
 
 
@@ -50,8 +60,13 @@ def may_act_for_firm(state: ExchangeState, by: object, firm: int) -> bool:
 
 def require_firm(state: ExchangeState, by: object, firm: int) -> None:
     if not may_act_for_firm(state, by, firm):
-        director = state.firms[firm].director or "the host"
-        raise Refused("not_your_firm", f"Only firm {firm}'s director ({director}) acts for it.")
+        director = state.firms[firm].director or HOST
+        raise Refused(
+            "not_your_firm",
+            f"Only firm {firm}'s director ({director}) acts for it.",
+            firm=firm,
+            director=director,
+        )
 
 
 def may_act_for(state: ExchangeState, by: object, account: str) -> bool:
@@ -76,9 +91,15 @@ def accounts_of(state: ExchangeState, by: object) -> list[str]:
 def require_account(state: ExchangeState, by: object, account: object) -> str:
     """The account a command names, checked to exist and to be ``by``'s to use."""
     if not isinstance(account, str) or account == MARKET or not _exists(state, account):
-        raise Refused("unknown_account", f"There is no account {account!r} one can act for.")
+        raise Refused(
+            "unknown_account",
+            f"There is no account {account!r} one can act for.",
+            account=repr(account),
+        )
     if not may_act_for(state, by, account):
-        raise Refused("not_your_account", f"{by} does not act for {account}.")
+        raise Refused(
+            "not_your_account", f"{by} does not act for {account}.", by=by, account=account
+        )
     return account
 
 

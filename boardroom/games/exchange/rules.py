@@ -80,12 +80,14 @@ class ExchangeRules:
     def decide(self, state: ExchangeState, command: Json, now: float) -> list[Json]:
         validate_command(command)
         if not isinstance(now, int | float) or not isfinite(now) or now < 0:
-            raise Refused("bad_time", f"The time must be seconds ≥ 0, not {now!r}.")
+            raise Refused(
+                "bad_time", f"The time must be seconds ≥ 0, not {now!r}.", value=repr(now)
+            )
         kind = command["type"]
         if state.phase == "ended" and kind != "tick":
             raise Refused("game_over", "The game is over; see the results.")
         if not state.started and kind not in BEFORE_START:
-            raise Refused("wrong_phase", "The game has not started yet.")
+            raise Refused("wrong_phase", "The game has not started yet.", reason="not_started")
         draft = Draft(state, float(now), self.autoplay)
         catch_up(draft)
         HANDLERS[kind](draft, command)

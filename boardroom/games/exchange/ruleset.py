@@ -164,16 +164,29 @@ _INT_RANGES: Final[dict[str, tuple[int, int]]] = {
 }
 
 
-def _bad(message: str) -> Refused:
-    return Refused("bad_ruleset", message)
+def _bad(message: str, **params: Any) -> Refused:
+    """A ruleset refusal; ``reason`` and the parameters let it be told in any language."""
+    return Refused("bad_ruleset", message, **params)
 
 
 def _integer(name: str, value: object) -> int:
     if isinstance(value, bool) or not isinstance(value, int):
-        raise _bad(f"Ruleset parameter {name!r} must be a whole number, not {value!r}.")
+        raise _bad(
+            f"Ruleset parameter {name!r} must be a whole number, not {value!r}.",
+            reason="not_whole",
+            parameter=name,
+            value=repr(value),
+        )
     low, high = _INT_RANGES[name]
     if not low <= value <= high:
-        raise _bad(f"Ruleset parameter {name!r} must be between {low} and {high}, not {value}.")
+        raise _bad(
+            f"Ruleset parameter {name!r} must be between {low} and {high}, not {value}.",
+            reason="out_of_range",
+            parameter=name,
+            low=low,
+            high=high,
+            value=repr(value),
+        )
     return value
 
 
@@ -242,7 +255,12 @@ def _holdings(value: object, shares: int) -> dict[str, int]:
 
 def _whole(name: str, value: object) -> int:
     if isinstance(value, bool) or not isinstance(value, int) or value < 0:
-        raise _bad(f"Ruleset parameter {name!r} must be a whole number ≥ 0, not {value!r}.")
+        raise _bad(
+            f"Ruleset parameter {name!r} must be a whole number ≥ 0, not {value!r}.",
+            reason="not_count",
+            parameter=name,
+            value=repr(value),
+        )
     return value
 
 
@@ -254,7 +272,12 @@ def _time_scale(value: object) -> float:
 
 def _flag(name: str, value: object) -> bool:
     if not isinstance(value, bool):
-        raise _bad(f"Ruleset parameter {name!r} must be true or false, not {value!r}.")
+        raise _bad(
+            f"Ruleset parameter {name!r} must be true or false, not {value!r}.",
+            reason="not_flag",
+            parameter=name,
+            value=repr(value),
+        )
     return value
 
 
@@ -294,14 +317,21 @@ def load_ruleset(data: object = None) -> Ruleset:
         raise _bad("A ruleset must be an object of parameters.")
     preset = data.get("preset", "classic")
     if preset not in PRESETS:
-        raise _bad(f"Unknown ruleset preset {preset!r}; known: {', '.join(sorted(PRESETS))}.")
+        raise _bad(
+            f"Unknown ruleset preset {preset!r}; known: {', '.join(sorted(PRESETS))}.",
+            reason="unknown_preset",
+            preset=repr(preset),
+            known=sorted(PRESETS),
+        )
     merged: dict[str, Any] = {**_DEFAULTS.as_json(), **PRESETS[preset]}
     known = set(merged)
     for key, value in data.items():
         if key == "preset":
             continue
         if key not in known:
-            raise _bad(f"Unknown ruleset parameter {key!r}.")
+            raise _bad(
+                f"Unknown ruleset parameter {key!r}.", reason="unknown_parameter", parameter=key
+            )
         merged[key] = value
     return _validated(merged)
 
@@ -317,7 +347,9 @@ def _validated(merged: Mapping[str, Any]) -> Ruleset:
     values["capture_paid_by"] = _paid_by(merged["capture_paid_by"])
     values["privatization_price"] = _price_rule(merged["privatization_price"])
     if values["move_min_s"] > values["move_max_s"]:
-        raise _bad("Ruleset parameter 'move_min_s' must not exceed 'move_max_s'.")
+        raise _bad(
+            "Ruleset parameter 'move_min_s' must not exceed 'move_max_s'.", reason="move_times"
+        )
     return Ruleset(**values)
 
 

@@ -116,26 +116,45 @@ def whole(value: object, name: str, low: int, high: int) -> int:
     boardroom.kernel.Refused: 'qty' must be a whole number, not True.
     """
     if isinstance(value, bool) or not isinstance(value, int):
-        raise Refused("not_an_integer", f"{name!r} must be a whole number, not {value!r}.")
+        raise Refused(
+            "not_an_integer",
+            f"{name!r} must be a whole number, not {value!r}.",
+            field=name,
+            value=repr(value),
+        )
     if not low <= value <= high:
-        raise Refused("out_of_range", f"{name!r} must be between {low} and {high}, not {value}.")
+        raise Refused(
+            "out_of_range",
+            f"{name!r} must be between {low} and {high}, not {value}.",
+            field=name,
+            low=low,
+            high=high,
+            value=repr(value),
+        )
     return value
 
 
 def validate_command(command: object) -> Json:
     """Check a command's envelope and fields against :data:`COMMANDS`."""
     if not isinstance(command, dict):
-        raise Refused("bad_command", "A command must be a JSON object.")
+        raise Refused("bad_command", "A command must be a JSON object.", reason="object")
     kind = command.get("type")
     if kind not in COMMANDS:
         known = ", ".join(COMMANDS)
-        raise Refused("unknown_command", f"Unknown command type {kind!r}; known: {known}.")
+        raise Refused(
+            "unknown_command",
+            f"Unknown command type {kind!r}; known: {known}.",
+            command=repr(kind),
+            known=list(COMMANDS),
+        )
     if not isinstance(command.get("by"), str):
-        raise Refused("bad_command", "A command must say who acts in 'by'.")
+        raise Refused("bad_command", "A command must say who acts in 'by'.", reason="by")
     for key, spec in COMMANDS[kind].items():
         if key not in command:
             if spec.required:
-                raise Refused("missing_field", f"A {kind!r} command needs {key!r}.")
+                raise Refused(
+                    "missing_field", f"A {kind!r} command needs {key!r}.", command=kind, field=key
+                )
             continue
         _check_field(key, spec, command[key])
     return command
@@ -148,6 +167,18 @@ def _check_field(key: str, spec: Field, value: object) -> None:
         whole(value, key, low, high)
         return
     if not isinstance(value, str):
-        raise Refused("bad_command", f"{key!r} must be text, not {value!r}.")
+        raise Refused(
+            "bad_command",
+            f"{key!r} must be text, not {value!r}.",
+            reason="text",
+            field=key,
+            value=repr(value),
+        )
     if spec.choices and value not in spec.choices:
-        raise Refused("bad_command", f"{key!r} must be one of {', '.join(spec.choices)}.")
+        raise Refused(
+            "bad_command",
+            f"{key!r} must be one of {', '.join(spec.choices)}.",
+            reason="choice",
+            field=key,
+            choices=list(spec.choices),
+        )

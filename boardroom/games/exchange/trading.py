@@ -33,6 +33,7 @@ def place(draft: Draft, command: Json) -> None:
         raise Refused(
             "self_trade",
             f"This order would trade with {account}'s own open order; cancel that one first.",
+            account=account,
         )
     submit(draft, order)
 
@@ -40,10 +41,17 @@ def place(draft: Draft, command: Json) -> None:
 def _order(state: ExchangeState, command: Json, account: str, by: str) -> Order:
     stock = command.get("stock")
     if isinstance(stock, bool) or not isinstance(stock, int) or stock not in FIRMS:
-        raise Refused("unknown_stock", f"'stock' must be a firm number 1-8, not {stock!r}.")
+        raise Refused(
+            "unknown_stock", f"'stock' must be a firm number 1-8, not {stock!r}.", value=repr(stock)
+        )
     side = command.get("side")
     if side not in ("buy", "sell"):
-        raise Refused("bad_command", f"'side' must be 'buy' or 'sell', not {side!r}.")
+        raise Refused(
+            "bad_command",
+            f"'side' must be 'buy' or 'sell', not {side!r}.",
+            reason="side",
+            value=repr(side),
+        )
     shares = state.ruleset.shares_per_firm
     qty = whole(command.get("qty"), "qty", 1, shares)
     price = whole(command.get("price"), "price", 1, 10**9)
@@ -60,6 +68,9 @@ def _check_means(state: ExchangeState, order: Order) -> None:
                 "insufficient_cash",
                 f"{order.account} has {free} free cash; this order needs "
                 f"{order.qty * order.price}.",
+                account=order.account,
+                free=free,
+                need=order.qty * order.price,
             )
         return
     free = ledger.free(order.account, order.stock)
@@ -68,6 +79,10 @@ def _check_means(state: ExchangeState, order: Order) -> None:
             "insufficient_shares",
             f"{order.account} has {free} free shares of firm {order.stock}; "
             f"cannot sell {order.qty}.",
+            account=order.account,
+            free=free,
+            stock=order.stock,
+            qty=order.qty,
         )
 
 
@@ -76,13 +91,15 @@ def _check_corporate(state: ExchangeState, order: Order) -> None:
     if firm is None or order.side != "buy":
         return
     if firm == order.stock:
-        raise Refused("own_shares", f"Firm {firm} may not hold its own shares.")
+        raise Refused("own_shares", f"Firm {firm} may not hold its own shares.", firm=firm)
     limit = state.ruleset.shares_per_firm - 1
     if firms_exposure(state, order.stock) + _from_outside(state, order) > limit:
         raise Refused(
             "firms_hold_all",
             f"Firms together may hold at most {limit} shares of firm {order.stock}; "
             "this order could pass that.",
+            limit=limit,
+            stock=order.stock,
         )
 
 
@@ -143,7 +160,9 @@ def cancel(draft: Draft, command: Json) -> None:
     # One answer for "no such order" and "someone else's": which orders others hold
     # open is not the canceller's to learn.
     if found is None or not may_act_for(state, command.get("by"), found.account):
-        raise Refused("unknown_order", f"You have no open order {order_id!r}.")
+        raise Refused(
+            "unknown_order", f"You have no open order {order_id!r}.", order=repr(order_id)
+        )
     draft.emit(
         "order_cancelled",
         order=found.id,

@@ -142,28 +142,40 @@ def move(draft: Draft, command: Json) -> None:
 def _firm_on_call(state: ExchangeState, command: Json, call: Call) -> int:
     firm = firm_field(command)
     if firm != call.firm:
-        raise Refused("not_on_call", f"Firm {call.firm} is on call, not firm {firm}.")
+        raise Refused(
+            "not_on_call",
+            f"Firm {call.firm} is on call, not firm {firm}.",
+            on_call=call.firm,
+            firm=firm,
+        )
     return firm
 
 
 def _parse(state: ExchangeState, text: object, call: Call) -> Move:
     if not isinstance(text, str):
-        raise Refused("bad_command", "'move' must be a move like 'c3-d4' or 'c3:e5:g3'.")
+        raise Refused(
+            "bad_command", "'move' must be a move like 'c3-d4' or 'c3:e5:g3'.", reason="move"
+        )
     allowed = _allowed(state, call)
     legal = [str(m) for m in allowed]
     try:
         chosen = state.board.parse_move(text)
     except NotationError as exc:
-        raise Refused("bad_notation", f"{exc}.", legal=legal) from None
+        raise Refused("bad_notation", f"{exc}.", move=text, legal=legal) from None
     except IllegalMoveError:
         raise Refused(
-            "illegal_move", f"{text} is not legal; legal moves: {', '.join(legal)}.", legal=legal
+            "illegal_move",
+            f"{text} is not legal; legal moves: {', '.join(legal)}.",
+            move=text,
+            legal=legal,
         ) from None
     if chosen not in allowed:
         raise Refused(
             "not_your_piece",
             f"{text} moves a piece firm {call.firm} may not move now; "
             f"its legal moves: {', '.join(legal)}.",
+            move=text,
+            firm=call.firm,
             legal=legal,
         )
     return chosen
@@ -272,9 +284,9 @@ def pass_call(draft: Draft, command: Json) -> None:
     firm = _firm_on_call(state, command, call)
     require_firm(state, command.get("by"), firm)
     if call.must_move:
-        raise Refused("must_move", f"Firm {firm} must move now; it may not pass.")
+        raise Refused("must_move", f"Firm {firm} must move now; it may not pass.", firm=firm)
     if state.board.has_capture():
-        raise Refused("must_capture", f"Firm {firm} has a capture and must take.")
+        raise Refused("must_capture", f"Firm {firm} has a capture and must take.", firm=firm)
     draft.emit("passed", firm=firm, color=call.color, forced=False, reason="declined")
     order = state.ruleset.order[call.color]
     seek(draft, call.color, (order.index(firm) + 1) % len(order), fresh=False)

@@ -53,7 +53,9 @@ def view(state: ExchangeState, viewer: str, *, events_since: int = 0) -> Json:
     if viewer == HOST:
         return _host_view(state, log)
     if viewer != PROJECTOR and viewer not in state.players:
-        raise Refused("unknown_seat", f"There is no seat {viewer!r} in this game.")
+        raise Refused(
+            "unknown_seat", f"There is no seat {viewer!r} in this game.", seat=repr(viewer)
+        )
     mine = set() if viewer == PROJECTOR else set(accounts_of(state, viewer))
     held = {n for n in state.firms if any(state.ledger.balance(acc, n) > 0 for acc in mine)}
     seat = Seat(frozenset(mine), frozenset(held))

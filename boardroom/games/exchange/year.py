@@ -293,14 +293,19 @@ def end_phase(draft: Draft, command: Json) -> None:
     elif state.phase in ("exchange", "meeting_calls", "meetings"):
         _close(draft)
     else:
-        raise Refused("wrong_phase", f"The {state.phase} phase cannot be ended now.")
+        raise Refused(
+            "wrong_phase",
+            f"The {state.phase} phase cannot be ended now.",
+            reason="cannot_end",
+            phase=state.phase,
+        )
 
 
 def end_game_command(draft: Draft, command: Json) -> None:
     """The host ends the game: everything settles now."""
     require_host(command)
     if draft.state.phase == "ended":
-        raise Refused("wrong_phase", "The game has already ended.")
+        raise Refused("wrong_phase", "The game has already ended.", reason="ended")
     end_game(draft, "host")
 
 
@@ -308,7 +313,7 @@ def pause(draft: Draft, command: Json) -> None:
     require_host(command)
     _require_running(draft.state)
     if draft.state.paused_at is not None:
-        raise Refused("paused", "The game is already paused.")
+        raise Refused("paused", "The game is already paused.", reason="already")
     draft.emit("paused")
 
 
@@ -332,7 +337,12 @@ def extend(draft: Draft, command: Json) -> None:
     _require_target(state, command)
     _require_not_waiting(state)
     if state.deadline is None:
-        raise Refused("wrong_phase", f"The {state.phase} phase has no deadline to extend.")
+        raise Refused(
+            "wrong_phase",
+            f"The {state.phase} phase has no deadline to extend.",
+            reason="no_deadline",
+            phase=state.phase,
+        )
     draft.emit("extended", seconds=command["seconds"], deadline=state.deadline + command["seconds"])
 
 
@@ -350,4 +360,4 @@ def _require_target(state: ExchangeState, command: Json) -> None:
 
 def _require_running(state: ExchangeState) -> None:
     if not state.started or state.phase == "ended":
-        raise Refused("wrong_phase", "The game is not running.")
+        raise Refused("wrong_phase", "The game is not running.", reason="not_running")

@@ -45,10 +45,10 @@ def decide(state: QuizState, command: Json, now: float) -> list[Json]:
     """
     problems = command_errors(command)
     if problems:
-        code = (
-            "unknown_command" if problems[0].startswith("unknown command type") else "bad_command"
-        )
-        raise Refused(code, _sentence(problems[0]))
+        if problems[0].startswith("unknown command type"):
+            kind = command.get("type") if isinstance(command, dict) else None
+            raise Refused("unknown_command", _sentence(problems[0]), command=repr(kind))
+        raise Refused("bad_command", _sentence(problems[0]))
     return DECIDERS[command["type"]](state, command, now)
 
 
@@ -68,7 +68,11 @@ def _host(command: Json, doing: str) -> None:
 
 def _seat(state: QuizState, command: Json, team: str | None, doing: str) -> None:
     if state.seat(command["by"]) not in ("host", team):
-        raise Refused("not_your_turn", f"Only team {team} (or the host for it) may {doing} now.")
+        raise Refused(
+            "not_your_turn",
+            f"Only team {team} (or the host for it) may {doing} now.",
+            **({"team": team} if team is not None else {"reason": "nobody"}),
+        )
 
 
 def _live(state: QuizState) -> None:
@@ -134,9 +138,11 @@ def _move(state: QuizState, command: Json, now: float) -> list[Json]:
     try:
         chosen = locate(board, command["move"])
     except IllegalMoveError as exc:
-        raise Refused("illegal_move", _sentence(str(exc)), legal=exc.legal) from None
+        raise Refused(
+            "illegal_move", _sentence(str(exc)), move=str(command["move"]), legal=exc.legal
+        ) from None
     except DraughtsError as exc:
-        raise Refused("bad_move", _sentence(str(exc))) from None
+        raise Refused("bad_move", _sentence(str(exc)), move=str(command["move"])) from None
     member = board.mover_id(chosen)
     taken_squares = list(chosen.taken)
     defenders = [m for m in board.taken_ids(chosen) if m is not None]
@@ -202,16 +208,26 @@ def _pick(state: QuizState, command: Json) -> Question | None:
     if "question" in command:
         wanted = command["question"]
         if wanted not in state.bank.by_id:
-            raise Refused("unknown_question", f"There is no question {wanted!r} in the bank.")
+            raise Refused(
+                "unknown_question",
+                f"There is no question {wanted!r} in the bank.",
+                question=repr(wanted),
+            )
         if wanted in used:
-            raise Refused("question_used", f"Question {wanted!r} was already asked in this round.")
+            raise Refused(
+                "question_used",
+                f"Question {wanted!r} was already asked in this round.",
+                question=repr(wanted),
+            )
         return state.question(wanted)
     fresh = [state.question(q) for q in state.order if q not in used]
     if "category" in command:
         fresh = [q for q in fresh if q.category == command["category"]]
         if not fresh:
             raise Refused(
-                "category_empty", f"No unused question is left in category {command['category']!r}."
+                "category_empty",
+                f"No unused question is left in category {command['category']!r}.",
+                category=str(command["category"]),
             )
     return fresh[0] if fresh else None
 
@@ -244,12 +260,19 @@ def _given(question: Question, command: Json) -> Json:
     choice = command["choice"]
     if isinstance(choice, str):
         if choice not in question.choices:
-            raise Refused("bad_choice", f"{choice!r} is not one of the choices.")
+            raise Refused(
+                "bad_choice",
+                f"{choice!r} is not one of the choices.",
+                reason="not_listed",
+                choice=repr(choice),
+            )
         choice = question.choices.index(choice)
     if not 0 <= choice < len(question.choices):
         raise Refused(
             "bad_choice",
             f"Choice {choice} does not exist; the choices are 0 to {len(question.choices) - 1}.",
+            choice=repr(choice),
+            last=len(question.choices) - 1,
         )
     return {"text": question.choices[choice], "choice": choice}
 
@@ -276,7 +299,11 @@ def _tick(state: QuizState, command: Json, now: float) -> list[Json]:
 def _undo_judgement(state: QuizState, command: Json, now: float) -> list[Json]:
     _host(command, "undo a judgement")
     if state.game.phase == "ended" and state.game.end_reason == "host":
-        raise Refused("game_over", "The host ended the round; a judgement can no longer be undone.")
+        raise Refused(
+            "game_over",
+            "The host ended the round; a judgement can no longer be undone.",
+            reason="undo",
+        )
     if not state.undo:
         raise Refused("nothing_to_undo", "There is no judgement to undo.")
     restored = state.undo[-1].game.duel
@@ -312,7 +339,7 @@ def _end_game(state: QuizState, command: Json, now: float) -> list[Json]:
     if "winner" in command:
         winner = command["winner"]
         if winner is not None and winner not in (t.id for t in state.teams):
-            raise Refused("unknown_team", f"There is no team {winner!r}.")
+            raise Refused("unknown_team", f"There is no team {winner!r}.", team=repr(winner))
     else:
         winner = _leader(state)
     events: list[Json] = []

@@ -13,6 +13,8 @@ from dataclasses import dataclass
 
 from boardroom.kernel import Refused
 
+WHOLE = {"reason": "whole"}
+
 
 class SetupError(Refused):
     """A setup line the quiz refuses (code ``invalid_setup``), naming the bad field.
@@ -23,7 +25,7 @@ class SetupError(Refused):
 
     def __init__(self, where: str, problem: str) -> None:
         message = f"{where}: {problem}." if where else f"{problem}."
-        super().__init__("invalid_setup", message, field=where)
+        super().__init__("invalid_setup", message, field=where, **({} if where else WHOLE))
 
 
 class RulesetError(SetupError):

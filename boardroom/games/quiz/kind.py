@@ -15,7 +15,8 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Final
 
-from boardroom.games.kind import GameKind
+from boardroom.games.kind import GameKind, Words
+from boardroom.games.quiz import messages
 from boardroom.games.quiz.actions import actions
 from boardroom.games.quiz.rules import RULES
 from boardroom.games.quiz.ruleset import Ruleset
@@ -134,4 +135,5 @@ KIND = GameKind(
     actions=actions,
     team_codes=True,
     opaque_ids=opaque_ids,
+    words=Words(messages.MESSAGES, names=messages.names),
 )

@@ -44,6 +44,7 @@ def view(state: QuizState, viewer: str, *, events_since: int = 0) -> Json:
         raise Refused(
             "unknown_viewer",
             f"No view for {viewer!r}; viewers are host, projector and {', '.join(teams)}.",
+            viewer=repr(viewer),
         )
     host = viewer == "host"
     game = state.game

@@ -11,7 +11,8 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from boardroom.games.kind import GameKind
+from boardroom.games.kind import GameKind, Words
+from boardroom.games.russian import messages
 from boardroom.games.russian.actions import actions
 from boardroom.games.russian.rules_object import RULES
 from boardroom.games.russian.schema import command_schema
@@ -62,4 +63,5 @@ KIND = GameKind(
     command_schema=command_schema,
     frame_events=frozenset({"game_started", "moved", "game_ended"}),
     actions=actions,
+    words=Words(messages.MESSAGES, names=messages.names),
 )

@@ -39,7 +39,7 @@ def decide(state: RussianState, command: Json, now: float) -> list[Json]:
     if not isinstance(command, dict) or command.get("type") not in DECIDERS:
         raise Refused("unknown_command", f"Unknown command {_type(command)!r}.")
     if not isinstance(command.get("by"), str):
-        raise Refused("bad_command", "A command names its seat in 'by'.")
+        raise Refused("bad_command", "A command names its seat in 'by'.", reason="by")
     at = round(float(now), 3)
     if state.phase == "play" and command["type"] != "start":
         due = state.deadline()
@@ -73,7 +73,7 @@ def _side(command: Json) -> Color:
 
 def _start(state: RussianState, command: Json, at: float) -> list[Json]:
     if command["by"] != HOST:
-        raise Refused("host_only", "Only the host may start the game.")
+        raise Refused("host_only", "Only the host may start the game.", reason="start")
     if state.phase != "setup":
         raise Refused("already_started", "The game has already started.")
     return [{"type": "game_started", "at": at}]
@@ -87,7 +87,7 @@ def _move(state: RussianState, command: Json, at: float) -> list[Json]:
         raise Refused("not_your_turn", f"It is {whose}'s move.", to_move=state.to_move)
     text = command.get("move")
     if not isinstance(text, str) or len(text) > 80:
-        raise Refused("bad_command", "A move is text such as 'c3-d4' or 'c3:e5'.")
+        raise Refused("bad_command", "A move is text such as 'c3-d4' or 'c3:e5'.", reason="move")
     try:
         move = state.board.parse_move(text)
     except DraughtsError as exc:
@@ -114,9 +114,11 @@ def _offer_draw(state: RussianState, command: Json, at: float) -> list[Json]:
     _playing(state)
     side = _side(command)
     if state.draw_offer == side:
-        raise Refused("draw_offered", "You have already offered a draw.")
+        raise Refused("draw_offered", "You have already offered a draw.", reason="yours")
     if state.draw_offer is not None:
-        raise Refused("draw_offered", "A draw is offered to you: accept it or decline it.")
+        raise Refused(
+            "draw_offered", "A draw is offered to you: accept it or decline it.", reason="to_you"
+        )
     return [{"type": "draw_offered", "by": side, "at": at}]
 
 
@@ -135,7 +137,7 @@ def _answer_draw(accept: bool) -> Decider:
 
 def _end_game(state: RussianState, command: Json, at: float) -> list[Json]:
     if command["by"] != HOST:
-        raise Refused("host_only", "Only the host may end the game.")
+        raise Refused("host_only", "Only the host may end the game.", reason="end")
     _playing(state)
     return [_ended(None, "host", at)]
 

@@ -1,5 +1,6 @@
 // @ts-check
 // The server's HTTP API and the seat's WebSocket.
+import { currentLang } from "./i18n.js";
 
 export class ApiError extends Error {
   constructor(code, message, details) {
@@ -12,7 +13,7 @@ export class ApiError extends Error {
 /** JSON over HTTP; the seat's secret (if any) goes in the Authorization header, never the URL. */
 export async function call(method, path, body, secret, raw) {
   /** @type {Record<string, string>} */
-  const headers = {};
+  const headers = { "Accept-Language": currentLang() };
   if (secret) headers.Authorization = `Bearer ${secret}`;
   let payload;
   if (raw !== undefined) payload = raw;
@@ -38,7 +39,10 @@ export async function call(method, path, body, secret, raw) {
 
 /** A file the seat may download (fetched with its secret, saved through a blob link). */
 export async function download(path, secret, filename) {
-  const reply = await fetch(path, { headers: secret ? { Authorization: `Bearer ${secret}` } : {} });
+  /** @type {Record<string, string>} */
+  const headers = { "Accept-Language": currentLang() };
+  if (secret) headers.Authorization = `Bearer ${secret}`;
+  const reply = await fetch(path, { headers });
   if (!reply.ok) throw new ApiError(`http_${reply.status}`, await reply.text());
   const blob = await reply.blob();
   const url = URL.createObjectURL(blob);
@@ -105,7 +109,7 @@ export class Socket {
     this.events = this.have = null;
     this.resyncing = false;
     ws.onopen = () => {
-      ws.send(JSON.stringify({ type: "hello", secret: this.secret, version: this.version }));
+      ws.send(JSON.stringify({ type: "hello", secret: this.secret, version: this.version, lang: currentLang() }));
     };
     ws.onmessage = (message) => {
       let frame;

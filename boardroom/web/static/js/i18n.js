@@ -19,13 +19,79 @@ export function currentLang() {
   return lang;
 }
 
-/** The message for key, with {name} placeholders filled (as text; callers put it in textContent). */
+/**
+ * The message for key with its placeholders filled (as text; callers put it in textContent).
+ * Placeholders, as on the server (boardroom/i18n): {name}; numbers in the page's format;
+ * {n, plural, one {# акция} few {# акции} many {# акций} other {# акции}} by the
+ * language's plural rules (Intl.PluralRules; "=0 {…}" for an exact value, # is the number);
+ * {s, duration} seconds as minutes and seconds.
+ */
 export function t(key, params) {
-  let text = messages[key] ?? fallback[key] ?? key;
-  if (params) {
-    for (const [name, value] of Object.entries(params)) text = text.split(`{${name}}`).join(String(value));
+  return format(messages[key] ?? fallback[key] ?? key, params || {}, lang);
+}
+
+/** A message text with its placeholders filled, in language `code` (exported for tests). */
+export function format(text, params, code = lang) {
+  let out = "";
+  for (let i = 0; i < text.length; i++) {
+    if (text[i] !== "{") { out += text[i]; continue; }
+    const end = closing(text, i);
+    if (end < 0) return out + text.slice(i);
+    out += placeholder(text.slice(i + 1, end), params, code);
+    i = end;
   }
-  return text;
+  return out;
+}
+
+function placeholder(body, params, code) {
+  const [name, kind, ...rest] = body.split(",");
+  const key = name.trim();
+  if (!(key in params)) return `{${body}}`;
+  const value = params[key];
+  switch ((kind || "").trim()) {
+    case "": return typeof value === "number" ? num(value, code) : String(value);
+    case "plural": return plural(value, rest.join(","), params, code);
+    case "duration": return duration(value, code);
+    default: return String(value);
+  }
+}
+
+function plural(value, options, params, code) {
+  const number = typeof value === "number" ? value : Number(String(value).replace(/\s/g, "").replace(",", "."));
+  const branches = {};
+  for (let i = 0; i < options.length; i++) {
+    const open = options.indexOf("{", i);
+    if (open < 0) break;
+    const end = closing(options, open);
+    if (end < 0) break;
+    branches[options.slice(i, open).trim()] = options.slice(open + 1, end);
+    i = end;
+  }
+  const category = new Intl.PluralRules(locale(code)).select(number);
+  const chosen = branches[`=${number}`] ?? branches[category] ?? branches.other ?? "";
+  return format(chosen.split("#").join(num(number, code)), params, code);
+}
+
+/** Seconds as people say them: "1 мин 30 с", "45 с", "2 min". */
+export function duration(seconds, code = lang) {
+  const whole = Math.max(0, Math.round(Number(seconds)));
+  const min = Math.floor(whole / 60), sec = whole % 60;
+  const [m, s] = code === "ru" ? ["мин", "с"] : ["min", "s"];
+  if (!min) return `${num(sec, code)}\u00a0${s}`;
+  return sec ? `${num(min, code)}\u00a0${m} ${num(sec, code)}\u00a0${s}` : `${num(min, code)}\u00a0${m}`;
+}
+
+function closing(text, start) {
+  let depth = 0;
+  for (let i = start; i < text.length; i++) {
+    if (text[i] === "{") depth++;
+    else if (text[i] === "}" && --depth === 0) return i;
+  }
+  return -1;
+}
+
+function locale(code) {
+  return code === "ru" ? "ru-RU" : "en-GB";
 }
 
 /** Whether a key exists (for optional explanations). */
@@ -43,7 +109,12 @@ export function langSwitch() {
     })));
 }
 
-/** Numbers in the page's language. */
-export function num(value) {
-  return new Intl.NumberFormat(lang === "ru" ? "ru-RU" : "en-GB").format(value);
+/** Numbers in the page's language ("1 500", "216,5"). */
+export function num(value, code = lang) {
+  return new Intl.NumberFormat(locale(code), { maximumFractionDigits: 2 }).format(value);
+}
+
+/** Money with two decimals in the page's language ("216,00"). */
+export function money(value, code = lang) {
+  return new Intl.NumberFormat(locale(code), { minimumFractionDigits: 2, maximumFractionDigits: 2 }).format(value);
 }

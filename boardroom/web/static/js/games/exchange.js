@@ -2,7 +2,7 @@
 // Exchange Draughts: the player screen, the host console and the projector — one view each,
 // straight from the seat's projection (nothing here can show what the view does not hold).
 import { h, s, fill, field, panel, options, table } from "../dom.js";
-import { t, num } from "../i18n.js";
+import { t, num, money } from "../i18n.js";
 import { Board, FIRM_HUES, flipButton } from "../board.js";
 import { left, mmss, everyTick } from "../clock.js";
 import { lineChart, barChart } from "../charts.js";
@@ -750,7 +750,7 @@ export function results(main, view) {
       ]), "podium"),
       h("h3", { text: t("r.firms") }),
       table([t("r.rank"), t("x.stock"), t("r.value"), t("r.per_share"), t("x.director")], res.firms.map((f) => [
-        String(f.rank), h("span", {}, t("firm.n", { n: f.firm })), fraction(f.value).toFixed(2), fraction(f.per_share).toFixed(2), n.player(f.director),
+        String(f.rank), h("span", {}, t("firm.n", { n: f.firm })), money(fraction(f.value)), money(fraction(f.per_share)), n.player(f.director),
       ])),
       h("p", { class: "muted", text: t("r.state_wealth", { n: num(res.state.wealth) }) })));
     main.append(panel(t("r.charts"),

@@ -1,0 +1,78 @@
+"""Russian draughts in words: its refusals in Russian and English (data only).
+
+Templates by refusal code (``code.reason`` for a code's other sentences); the mechanism
+is ``boardroom.i18n``. A side is called by its player's name when it has one, else by
+its colour; names stand after a colon so that none is ever declined.
+
+>>> names({"players": {"white": {"name": "Аня"}, "black": {"name": None}}})
+{'white': 'Аня'}
+"""
+
+from __future__ import annotations
+
+from typing import Final
+
+from boardroom.kernel import Json
+
+RU: Final = {
+    "@russian": "«Русские шашки»",
+    "@host": "ведущий",
+    "@white": "белые",
+    "@black": "чёрные",
+    "unknown_command": "В русских шашках нет такой команды.",
+    "bad_command": "Команда составлена неверно.",
+    "bad_command.by": "В команде не указано, чьё это место («by»).",
+    "bad_command.move": "Ход пишут так: c3-d4 или c3:e5.",
+    "not_started": "Партия ещё не началась; её начнёт ведущий.",
+    "game_over": "Партия окончена.",
+    "not_a_player": "Это могут сделать только игроки за белых или за чёрных.",
+    "host_only": "Это может сделать только ведущий.",
+    "host_only.start": "Начать партию может только ведущий.",
+    "host_only.end": "Закончить партию может только ведущий.",
+    "already_started": "Партия уже началась.",
+    "not_your_turn": "Сейчас не ваш ход; ходят: {to_move}.",
+    "illegal_move": "Ход {move} здесь невозможен.",
+    "draw_offered": "Ничья уже предложена.",
+    "draw_offered.yours": "Вы уже предложили ничью.",
+    "draw_offered.to_you": "Вам предложили ничью: примите её или откажитесь.",
+    "no_draw_offer": "Вам никто не предлагал ничью.",
+    "bad_setup": "Партию с такой настройкой начать нельзя: проверьте игроков, часы и позицию.",
+}
+
+EN: Final = {
+    "@russian": "Russian draughts",
+    "@host": "the host",
+    "@white": "White",
+    "@black": "Black",
+    "unknown_command": "Russian draughts has no such command.",
+    "bad_command": "This command is not valid.",
+    "bad_command.by": "A command names its seat in “by”.",
+    "bad_command.move": "A move is written like c3-d4 or c3:e5.",
+    "not_started": "The game has not started yet; the host starts it.",
+    "game_over": "The game is over.",
+    "not_a_player": "Only the white or the black player may do this.",
+    "host_only": "Only the host may do this.",
+    "host_only.start": "Only the host may start the game.",
+    "host_only.end": "Only the host may end the game.",
+    "already_started": "The game has already started.",
+    "not_your_turn": "It is not your move; to move: {to_move}.",
+    "illegal_move": "The move {move} is not possible here.",
+    "draw_offered": "A draw is already offered.",
+    "draw_offered.yours": "You have already offered a draw.",
+    "draw_offered.to_you": "A draw is offered to you: accept it or decline it.",
+    "no_draw_offer": "No draw is offered to you.",
+    "bad_setup": "A game cannot start from this setup: check the players, the clock and the "
+    "position.",
+}
+
+MESSAGES: Final = {"ru": RU, "en": EN}
+
+
+def names(view: Json) -> dict[str, str]:
+    """The players' names by side, where a player has one."""
+    players = view.get("players") or {}
+    return {
+        str(side): str(player["name"])
+        for side, player in players.items()
+        if isinstance(player, dict) and isinstance(player.get("name"), str) and player["name"]
+    }

@@ -1,0 +1,117 @@
+"""The platform's own refusals (the server's and the pages'), in Russian and English.
+
+Data for ``boardroom.i18n``; a game's own words are in its package (``KIND.words``).
+
+Codes shared with a game core (``bad_command``, ``unknown_seat``…) are told by the core's
+words when the error comes from the core; these are the server's sentences.
+"""
+
+from __future__ import annotations
+
+from typing import Final
+
+RU: Final = {
+    "@host": "ведущий",
+    "unknown_game": "Такой игры нет.",
+    "unknown_game.kind": "Нет игры вида {game}; есть: {kinds, list}.",
+    "unknown_seat": "В этой игре нет такого места.",
+    "unknown_seat.secret": "В этой игре нет места с таким ключом; откройте ссылку приглашения "
+    "ещё раз.",
+    "unknown_seat.role": "В этой игре нет места {role}.",
+    "forbidden": "Это вам не разрешено.",
+    "forbidden.projector": "Экран проектора только показывает игру.",
+    "forbidden.host": "Это может сделать только ведущий.",
+    "hello_first": "Сначала нужно поздороваться: сообщение «hello» с ключом места.",
+    "text_only": "Присылайте JSON текстовыми сообщениями.",
+    "unknown_frame": "Сообщения бывают только «command», «ping» и «resync».",
+    "bad_command": "Команда составлена неверно.",
+    "bad_command.object": "Команда должна быть объектом JSON.",
+    "bad_command.type": "У команды должен быть текстовый вид («type»).",
+    "bad_command.id": "Номер команды («id») — текст не длиннее 100 знаков.",
+    "bad_command.nested": "В команде слишком глубокая вложенность.",
+    "bad_command.not_understood": "Эту команду не удалось понять.",
+    "bad_request": "Запрос составлен неверно.",
+    "bad_request.version": "Версия («version») должна быть целым числом.",
+    "bad_request.code": "Укажите код игры.",
+    "bad_request.name": "Имя должно быть длиной от 1 до "
+    "{most, plural, one {# знака} few {# знаков} many {# знаков} other {# знака}}.",
+    "bad_request.role": "Укажите место в этой игре.",
+    "stale_version": "Игра ушла вперёд (её версия теперь {version}); посмотрите, что "
+    "изменилось, и отправьте ещё раз.",
+    "shutting_down": "Сервер перезапускается; попробуйте чуть позже.",
+    "rate_limited": "Слишком много команд подряд; помедленнее.",
+    "busy": "Игра сейчас слишком занята; отправьте ещё раз.",
+    "no_robot": "Для этой игры пока нет робота.",
+    "seat_taken": "Все места в этой игре заняты.",
+    "too_large": "Сообщение слишком большое.",
+    "bad_json": "Это не JSON.",
+    "bad_json.nested": "В этом JSON слишком глубокая вложенность.",
+    "bad_json.invalid": "Это не правильный JSON.",
+    "bad_json.object": "Сообщение должно быть объектом JSON.",
+    "not_ready": "Сервер ещё не готов.",
+    "not_ready.starting": "Сервер запускается или останавливается.",
+    "not_ready.database": "База данных не отвечает.",
+    "bad_setup": "Строка настройки игры не принята.",
+    "bad_setup.invalid": "Строка настройки игры не принята: она составлена неверно.",
+    "bad_setup.other_game": "Эта строка настройки — для другой игры.",
+    "bad_bank": "Банк вопросов не принят; ни один вопрос не загружен.",
+    "no_download": "У этой игры нет файла «{download}» для загрузки.",
+    "bad_time": "Время («at») — это число секунд, и оно не идёт назад.",
+    "internal": "У нас что-то сломалось; игра не изменилась.",
+    "not_found": "Такой страницы нет.",
+    "method_not_allowed": "Так к этому адресу обращаться нельзя.",
+    "http_error": "Запрос не выполнен.",
+}
+
+EN: Final = {
+    "@host": "the host",
+    "unknown_game": "There is no such game.",
+    "unknown_game.kind": "There is no game kind {game}; the kinds are: {kinds, list}.",
+    "unknown_seat": "There is no such seat in this game.",
+    "unknown_seat.secret": "No seat has this secret in this game; open the invitation link again.",
+    "unknown_seat.role": "There is no seat {role} in this game.",
+    "forbidden": "You may not do that.",
+    "forbidden.projector": "The projector only watches.",
+    "forbidden.host": "Only the host may do this.",
+    "hello_first": "Say hello first: a “hello” message with the seat's secret.",
+    "text_only": "Send JSON as text frames.",
+    "unknown_frame": "Frames are “command”, “ping” or “resync”.",
+    "bad_command": "This command is not well formed.",
+    "bad_command.object": "A command must be a JSON object.",
+    "bad_command.type": "A command needs a text “type”.",
+    "bad_command.id": "A command “id” must be a text of at most 100 characters.",
+    "bad_command.nested": "This command is too deeply nested.",
+    "bad_command.not_understood": "This command cannot be understood.",
+    "bad_request": "This request is not valid.",
+    "bad_request.version": "“version” must be a whole number.",
+    "bad_request.code": "Give the game's code.",
+    "bad_request.name": "A name must be 1 to "
+    "{most, plural, one {# character} other {# characters}} long.",
+    "bad_request.role": "Name a seat of this game.",
+    "stale_version": "The game is now at version {version}; look at the new state and send again.",
+    "shutting_down": "The server is restarting; try again shortly.",
+    "rate_limited": "Too many commands; slow down a little.",
+    "busy": "The game is too busy right now; send again.",
+    "no_robot": "No robot plays this game yet.",
+    "seat_taken": "Every seat of this game is taken.",
+    "too_large": "This message is too large.",
+    "bad_json": "This is not JSON.",
+    "bad_json.nested": "This JSON is nested too deeply.",
+    "bad_json.invalid": "This is not valid JSON.",
+    "bad_json.object": "A message must be a JSON object.",
+    "not_ready": "The server is not ready.",
+    "not_ready.starting": "The server is starting or stopping.",
+    "not_ready.database": "The database does not answer.",
+    "bad_setup": "The setup line is not accepted.",
+    "bad_setup.invalid": "This setup line is not valid.",
+    "bad_setup.other_game": "The setup line is for another game.",
+    "bad_bank": "The question bank is not accepted; no question was imported.",
+    "no_download": "This game has no download “{download}”.",
+    "bad_time": "The time (“at”) is a number of seconds that never goes back.",
+    "internal": "Something went wrong on our side; the game is unchanged.",
+    "not_found": "There is no such page.",
+    "method_not_allowed": "This address does not take that method.",
+    "http_error": "The request failed.",
+}
+
+MESSAGES: Final = {"ru": RU, "en": EN}
