@@ -99,7 +99,6 @@ class GameKind:
     ``draw()`` — random, drawn by the server at creation and stored with the setup (the
     kind stays pure: it only places what it is given), so none says anything."""
 
-
     words: Words = field(default_factory=Words)
     """What its refusals and things are called, in each language (``boardroom.i18n``)."""
 

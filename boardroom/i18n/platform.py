@@ -43,6 +43,8 @@ RU: Final = {
     "busy": "Игра сейчас слишком занята; отправьте ещё раз.",
     "no_robot": "Для этой игры пока нет робота.",
     "seat_taken": "Все места в этой игре заняты.",
+    "seat_taken.playing": "На этом месте сейчас играет человек; робот сможет сесть, когда он "
+    "уйдёт.",
     "too_large": "Сообщение слишком большое.",
     "bad_json": "Это не JSON.",
     "bad_json.nested": "В этом JSON слишком глубокая вложенность.",
@@ -54,6 +56,22 @@ RU: Final = {
     "bad_setup": "Строка настройки игры не принята.",
     "bad_setup.invalid": "Строка настройки игры не принята: она составлена неверно.",
     "bad_setup.other_game": "Эта строка настройки — для другой игры.",
+    "bad_text": "В тексте есть знак, который нельзя сохранить.",
+    "bad_text.surrogate": "В тексте есть одиночный суррогатный знак Юникода; его нельзя "
+    "сохранить — уберите его и отправьте ещё раз.",
+    "bad_text.nul": "В тексте есть нулевой знак (NUL); его нельзя сохранить — уберите его и "
+    "отправьте ещё раз.",
+    "team_code_needed": "В команду входят по её собственному коду; спросите у ведущего код "
+    "вашей команды.",
+    "bad_robot": "Такого робота нет: выберите вид, уровень и точность из предложенных.",
+    "bank_too_slow": "Этот банк вопросов читается слишком долго; разделите его на файлы поменьше.",
+    "bank_too_big": "В банке вопросов может быть не больше "
+    "{limit, plural, one {# вопроса} few {# вопросов} many {# вопросов} other {# вопроса}}, "
+    "а в этом {held, plural, one {# вопрос} few {# вопроса} many {# вопросов} "
+    "other {# вопроса}}.",
+    "too_many_from_address": "Слишком много {what, select, join {входов в игры} "
+    "create {новых игр} bank {загрузок банков вопросов} other {таких запросов}} с этого адреса; "
+    "подождите минуту и попробуйте ещё раз.",
     "bad_bank": "Банк вопросов не принят; ни один вопрос не загружен.",
     "no_download": "У этой игры нет файла «{download}» для загрузки.",
     "bad_time": "Время («at») — это число секунд, и оно не идёт назад.",
@@ -94,6 +112,7 @@ EN: Final = {
     "busy": "The game is too busy right now; send again.",
     "no_robot": "No robot plays this game yet.",
     "seat_taken": "Every seat of this game is taken.",
+    "seat_taken.playing": "Someone is playing this seat; a robot can take it once they leave.",
     "too_large": "This message is too large.",
     "bad_json": "This is not JSON.",
     "bad_json.nested": "This JSON is nested too deeply.",
@@ -105,6 +124,20 @@ EN: Final = {
     "bad_setup": "The setup line is not accepted.",
     "bad_setup.invalid": "This setup line is not valid.",
     "bad_setup.other_game": "The setup line is for another game.",
+    "bad_text": "This text holds a character that cannot be stored.",
+    "bad_text.surrogate": "This text holds a lone Unicode surrogate, which cannot be stored; "
+    "remove it and send again.",
+    "bad_text.nul": "This text holds a NUL character, which cannot be stored; remove it and "
+    "send again.",
+    "team_code_needed": "A team is joined by its own code; ask the host for your team's code.",
+    "bad_robot": "There is no such robot: choose a kind, level and accuracy from those offered.",
+    "bank_too_slow": "This question bank takes too long to read; split it into smaller files.",
+    "bank_too_big": "A question bank may hold at most "
+    "{limit, plural, one {# question} other {# questions}}; this one holds "
+    "{held, plural, one {# question} other {# questions}}.",
+    "too_many_from_address": "Too many {what, select, join {requests to join} create {new games made} "
+    "bank {question bank uploads} other {requests of this kind}} from this address; wait a minute and "
+    "try again.",
     "bad_bank": "The question bank is not accepted; no question was imported.",
     "no_download": "This game has no download “{download}”.",
     "bad_time": "The time (“at”) is a number of seconds that never goes back.",

@@ -52,5 +52,6 @@ async def read_bank(
             f"this one holds {held}.",
             413,
             limit=settings.max_bank_questions,
+            held=held,
         )
     return reply

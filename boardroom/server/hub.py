@@ -412,6 +412,7 @@ class Hub:
                         "seat_taken",
                         f"{here[0]} is playing this seat; a robot can take it once they leave.",
                         409,
+                        reason="playing",
                         role=role,
                     )
                 table.seat(role, choices[role], stand_in=True)

@@ -84,6 +84,7 @@ SAMPLES: dict[str, list[Any]] = {
     "kinds": [list(KINDS)],
     "download": ["pdn", "trades.csv"],
     "choice": [*NUMBERS, "'Рим'"],
+    "what": ["join", "create", "bank"],
     **{
         name: NUMBERS
         for name in (
