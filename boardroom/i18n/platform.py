@@ -135,9 +135,9 @@ EN: Final = {
     "bank_too_big": "A question bank may hold at most "
     "{limit, plural, one {# question} other {# questions}}; this one holds "
     "{held, plural, one {# question} other {# questions}}.",
-    "too_many_from_address": "Too many {what, select, join {requests to join} create {new games made} "
-    "bank {question bank uploads} other {requests of this kind}} from this address; wait a minute and "
-    "try again.",
+    "too_many_from_address": "Too many {what, select, join {requests to join} "
+    "create {new games made} bank {question bank uploads} other {requests of this kind}} "
+    "from this address; wait a minute and try again.",
     "bad_bank": "The question bank is not accepted; no question was imported.",
     "no_download": "This game has no download “{download}”.",
     "bad_time": "The time (“at”) is a number of seconds that never goes back.",
