@@ -194,8 +194,7 @@ def vote(draft: Draft, command: Json) -> None:
         raise Refused(
             "not_your_vote",
             f"{by} does not cast the votes of {holder!r}.",
-            by=by,
-            holder=holder if isinstance(holder, str) else repr(holder),
+            by=by,  # not the holder: the same words whoever it is (non-interference)
         )
     if shares_of(state, holder, firm) <= 0:
         raise Refused(

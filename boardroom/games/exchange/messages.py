@@ -185,7 +185,7 @@ RU: Final = {
     "already_called": "Собрание {firm:gen} уже созвано (держатель акций: {holder}).",
     "unknown_player": "Игрока {candidate} нет.",
     "already_nominated": "{candidate} уже в списке кандидатов {firm:gen}.",
-    "not_your_vote": "{by} не распоряжается голосами «{holder}».",
+    "not_your_vote": "{by} не распоряжается голосами этого владельца.",
     "not_a_candidate": "{director} нет в списке кандидатов {firm:gen}; сначала выдвиньте "
     "кандидата.",
     "bad_time": "Время — это число секунд не меньше нуля, а не {value}.",
@@ -344,7 +344,7 @@ EN: Final = {
     "already_called": "{firm}'s meeting has already been called (holder: {holder}).",
     "unknown_player": "There is no player {candidate}.",
     "already_nominated": "{candidate} is already a candidate in {firm}.",
-    "not_your_vote": "{by} does not cast the votes of “{holder}”.",
+    "not_your_vote": "{by} does not cast this holder's votes.",
     "not_a_candidate": "{director} is not a candidate in {firm}; nominate them first.",
     "bad_time": "The time must be seconds ≥ 0, not {value}.",
     "game_over": "The game is over; see the results.",
