@@ -5,7 +5,7 @@ from __future__ import annotations
 import time
 from typing import Any
 
-from live_support import Api, Json, WsSeat
+from live_support import Api, Json, Server, WsSeat
 
 PLAYERS = 4
 
@@ -96,6 +96,16 @@ class Table:
     def close(self) -> None:
         for seat in self.everyone():
             seat.close()
+
+
+def opening_table(server: Server, api: Api) -> Table:
+    """An exchange game in its opening session: every player may buy from the State."""
+    setup = exchange_setup()
+    setup["ruleset"]["opening_session"] = True
+    table = Table(api, server.ws_url, "exchange", setup, ["p1", "p2", "p3", "p4"])
+    table.host.ok({"type": "start"})
+    table.host.wait_until(lambda v: v["phase"] == "exchange")
+    return table
 
 
 def retry(seat: WsSeat, command: Json, codes: tuple[str, ...] = ("too_early",)) -> Json:

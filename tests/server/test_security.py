@@ -9,21 +9,12 @@ from typing import Any
 
 import httpx
 from live_fixtures import api_fixture, server_fixture  # noqa: F401 (fixtures)
-from live_games import Table, exchange_setup, quiz_setup
+from live_games import Table, opening_table, quiz_setup
 from live_support import Api, Json, Server, WsSeat, merge
 
 
-def session_table(server: Server, api: Api) -> Table:
-    setup = exchange_setup()
-    setup["ruleset"]["opening_session"] = True
-    table = Table(api, server.ws_url, "exchange", setup, ["p1", "p2", "p3", "p4"])
-    table.host.ok({"type": "start"})
-    table.host.wait_until(lambda v: v["phase"] == "exchange")
-    return table
-
-
 def test_a_seat_acts_only_as_itself(server: Server, api: Api) -> None:
-    table = session_table(server, api)
+    table = opening_table(server, api)
     p1 = table.seats["p1"]
     before = table.host.version
     as_p2 = {"type": "order", "by": "p2", "account": "p2", "stock": 3, "side": "buy"}
@@ -39,7 +30,7 @@ def test_a_seat_acts_only_as_itself(server: Server, api: Api) -> None:
 
 
 def test_a_seat_cannot_use_a_firm_it_does_not_direct(server: Server, api: Api) -> None:
-    table = session_table(server, api)
+    table = opening_table(server, api)
     before = api.view(table.game_id, table.game["host_secret"])["version"]
     p1 = table.seats["p1"]  # directs firms 1 and 5
     order = {"type": "order", "account": "firm:2", "stock": 3, "side": "buy", "qty": 1, "price": 1}

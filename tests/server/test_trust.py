@@ -18,7 +18,7 @@ from pathlib import Path
 
 import httpx
 import pytest
-from live_games import Table, exchange_setup, play_board_move, quiz_setup, retry
+from live_games import Table, exchange_setup, opening_table, play_board_move, quiz_setup, retry
 from live_support import Api, Json, Server, WsSeat, running
 
 OTHER = {"X-Forwarded-For": "203.0.113.7"}
@@ -35,16 +35,6 @@ def server_fixture(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]
 @pytest.fixture(scope="module", name="api")
 def api_fixture(server: Server) -> Api:
     return Api(server.url)
-
-
-def opening_table(server: Server, api: Api) -> Table:
-    """An exchange game in its opening session: every player may buy from the State."""
-    setup = exchange_setup()
-    setup["ruleset"]["opening_session"] = True
-    table = Table(api, server.ws_url, "exchange", setup, ["p1", "p2", "p3", "p4"])
-    table.host.ok({"type": "start"})
-    table.host.wait_until(lambda v: v["phase"] == "exchange")
-    return table
 
 
 def sha1_id(text: str, answer: str) -> str:
