@@ -5,7 +5,7 @@ BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed-$(shell cksum pyproject.toml | cut -d' ' -f1)
 NODE_STAMP := node_modules/.installed-$(shell cksum package-lock.json | cut -d' ' -f1)
 
-.PHONY: run test lint typecheck unit bench clean
+.PHONY: run test lint typecheck native unit pure bench clean
 
 $(STAMP): pyproject.toml
 	$(PY) -m venv $(VENV)
@@ -20,21 +20,29 @@ $(NODE_STAMP): package.json package-lock.json
 	npm ci --no-audit --no-fund --silent
 	touch $(NODE_STAMP)
 
-run: $(STAMP)
+# The hot paths compiled by mypyc where a C compiler is (or can be installed); else, or
+# with BOARDROOM_PURE=1, the pure-Python modules run. `boardroom --version` says which.
+native: $(STAMP)
+	@bash scripts/compiler.sh $(BIN)/python
+	@$(BIN)/python scripts/compile.py
+
+run: native
 	$(BIN)/boardroom serve
 
 lint: $(STAMP) $(NODE_STAMP)
-	$(BIN)/ruff check boardroom tests benchmarks
-	$(BIN)/ruff format --check boardroom tests benchmarks
+	$(BIN)/ruff check boardroom tests benchmarks scripts conftest.py
+	$(BIN)/ruff format --check boardroom tests benchmarks scripts conftest.py
 	$(BIN)/lint-imports --no-cache
 	node_modules/.bin/tsc -p tsconfig.json
 
 typecheck: $(STAMP)
 	$(BIN)/mypy
+	$(BIN)/mypy conftest.py  # beside tests/conftest.py: one module name, so checked on its own
 
 # The PostgreSQL-backed tests get a throwaway cluster (scripts/postgres.sh) through
 # BOARDROOM_TEST_PG_URL; outside CI they are skipped if none can be started.
-unit: $(STAMP)
+unit: native
+	@$(BIN)/boardroom --version
 	bash scripts/chromium.sh >/dev/null
 	@pgdir="$${TMPDIR:-/tmp}/boardroom-pg-$$$$"; url="$${BOARDROOM_TEST_PG_URL:-}"; started=; \
 	if [ -z "$$url" ]; then \
@@ -45,10 +53,19 @@ unit: $(STAMP)
 	BOARDROOM_TEST_PG_URL="$$url" $(BIN)/pytest -n 2 -q; rc=$$?; \
 	if [ -n "$$started" ]; then scripts/postgres.sh stop "$$pgdir"; fi; exit $$rc
 
-test: lint typecheck unit
+# The engine and the game cores once more on the pure-Python modules (the fallback build).
+CORE_TESTS := tests/engine tests/exchange tests/quiz tests/russian tests/bots/test_board_robot.py \
+	boardroom/draughts boardroom/games boardroom/bots
 
-bench: $(STAMP)
+pure: $(STAMP)
+	@BOARDROOM_PURE=1 $(BIN)/boardroom --version
+	BOARDROOM_PURE=1 $(BIN)/pytest -n 2 -q $(CORE_TESTS)
+
+test: lint typecheck unit pure
+
+bench: native
 	$(BIN)/python benchmarks/perft.py
 
 clean:
+	-BOARDROOM_PURE=1 $(BIN)/python scripts/compile.py
 	rm -rf $(VENV) node_modules

@@ -8,6 +8,7 @@ import sys
 import time
 from pathlib import Path
 
+from boardroom import __version__, native
 from boardroom.draughts import VARIANTS, Board, DraughtsError
 from boardroom.draughts.perft import perft
 from boardroom.lab.cli import add_parser as add_simulate_parser
@@ -19,6 +20,7 @@ def _perft(args: argparse.Namespace) -> int:
     except DraughtsError as exc:
         print(f"error: {exc}", file=sys.stderr)
         return 2
+    print(f"build: {native.describe(native.BUILD)}", file=sys.stderr, flush=True)
     for depth in range(1, args.depth + 1):
         started = time.perf_counter()
         nodes = perft(board, depth)
@@ -52,6 +54,12 @@ def _serve(args: argparse.Namespace) -> int:
 def _parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(
         prog="boardroom", description="Boardroom: live games on a draughts board."
+    )
+    parser.add_argument(
+        "--version",
+        action="version",
+        version=f"boardroom {__version__}, {native.describe(native.BUILD)}",
+        help="print the version and which build of the engine runs (compiled or pure Python)",
     )
     commands = parser.add_subparsers(dest="command", required=True)
     p = commands.add_parser("perft", help="count leaf positions of the draughts engine")

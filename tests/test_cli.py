@@ -10,6 +10,7 @@ from pathlib import Path
 
 import pytest
 
+from boardroom import __version__, native
 from boardroom.cli import main
 
 LINE = re.compile(r"^depth=(\d+) nodes=(\d+) time=\d+\.\d+ nps=\d+$")
@@ -37,6 +38,15 @@ def test_perft_takes_a_fen_and_a_variant(capsys: pytest.CaptureFixture[str]) -> 
 def test_perft_refuses_a_bad_fen_with_a_sentence(capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["perft", "2", "--fen", "W:Wa2:B"]) == 2
     assert "'a2' is not a dark square" in capsys.readouterr().err
+
+
+def test_the_version_and_perft_say_which_build_runs(capsys: pytest.CaptureFixture[str]) -> None:
+    build = native.describe(native.BUILD)
+    with pytest.raises(SystemExit):
+        main(["--version"])
+    assert capsys.readouterr().out == f"boardroom {__version__}, {build}\n"
+    assert main(["perft", "1"]) == 0
+    assert capsys.readouterr().err == f"build: {build}\n"  # stdout keeps the contract lines
 
 
 def test_the_installed_command_runs_as_a_module() -> None:
