@@ -18,6 +18,7 @@ from __future__ import annotations
 import argparse
 import json
 import multiprocessing
+import os
 import random
 import subprocess
 import sys
@@ -29,6 +30,7 @@ from typing import Any, Protocol
 
 from perft import HERE, peer_python
 
+from boardroom import native
 from boardroom.bots import LEVELS, BoardRobot
 from boardroom.draughts import Board, Move
 from boardroom.draughts.squares import NUMBER
@@ -43,6 +45,7 @@ class Settings:
     max_plies: int
     ladder: str | None = None  # a weaker level against the strong robot, instead of the peer
     ladder_nodes: int = 20_000  # the strong robot's node budget in a ladder match
+    opponent: str = "py-draughts"  # or "pure": our robot on the pure-Python build
 
 
 @dataclass(frozen=True)
@@ -59,6 +62,7 @@ class Game:
     robot_depth: int
     peer_seconds: float
     peer_moves: int
+    peer_depth: int  # 0 when the opponent does not say
 
 
 def wire(move: Move) -> WireMove:
@@ -96,24 +100,27 @@ def openings(count: int, plies: int, seed: int) -> list[list[str]]:
 
 
 class Peer:
-    """The py-draughts engine in its own process and environment."""
+    """An opponent in its own process: py-draughts' engine in its environment, or our
+    pure-Python robot (``robot_process.py`` with ``BOARDROOM_PURE=1``)."""
 
-    def __init__(self) -> None:
+    def __init__(self, opponent: str = "py-draughts") -> None:
+        if opponent == "pure":
+            command = [sys.executable, str(HERE / "robot_process.py")]
+            env = os.environ | {"BOARDROOM_PURE": "1"}
+        else:
+            command, env = [str(peer_python()), str(HERE / "peer_engine_py_draughts.py")], None
         self.process = subprocess.Popen(
-            [str(peer_python()), str(HERE / "peer_engine_py_draughts.py")],
-            stdin=subprocess.PIPE,
-            stdout=subprocess.PIPE,
-            text=True,
-            cwd=HERE,
+            command, stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True, cwd=HERE, env=env
         )
 
-    def best(self, moves: list[WireMove], seconds: float) -> tuple[WireMove, float]:
+    def best(self, moves: list[WireMove], seconds: float) -> tuple[WireMove, float, int]:
+        """The opponent's move, the seconds it took and the depth it reached (0 if unknown)."""
         assert self.process.stdin is not None and self.process.stdout is not None
         request = {"fen": START, "moves": moves, "seconds": seconds}
         self.process.stdin.write(json.dumps(request) + "\n")
         self.process.stdin.flush()
         reply = json.loads(self.process.stdout.readline())
-        return reply["move"], float(reply["seconds"])
+        return reply["move"], float(reply["seconds"]), int(reply.get("depth", 0))
 
     def close(self) -> None:
         if self.process.stdin is not None:
@@ -164,15 +171,15 @@ class RobotPlayer:
 
 
 class PeerPlayer:
-    """py-draughts' engine, through its process."""
+    """The opponent, through its process."""
 
-    def __init__(self, seconds: float) -> None:
-        self.peer = Peer()
+    def __init__(self, seconds: float, opponent: str = "py-draughts") -> None:
+        self.peer = Peer(opponent)
         self.seconds = seconds
 
     def move(self, board: Board, played: list[WireMove]) -> tuple[Move, float, int]:
-        answer, took = self.peer.best(played, self.seconds)
-        return matching(board.legal_moves, answer), took, 0
+        answer, took, depth = self.peer.best(played, self.seconds)
+        return matching(board.legal_moves, answer), took, depth
 
 
 def play(opening: list[str], robot: str, us: Player, them: Player, max_plies: int) -> Game:
@@ -180,13 +187,12 @@ def play(opening: list[str], robot: str, us: Player, them: Player, max_plies: in
     board = Board()
     played = [wire(board.push_notation(text)) for text in opening]
     clocks = {"us": [0.0, 0.0], "them": [0.0, 0.0]}
-    depths: list[int] = []
+    depths: dict[str, list[int]] = {"us": [], "them": []}
     result = verdict(board, robot, max_plies)
     while result is None:
         side = "us" if board.turn == robot else "them"
         move, took, depth = (us if side == "us" else them).move(board, played)
-        if side == "us":
-            depths.append(depth)
+        depths[side].append(depth)
         clocks[side][0] += took
         clocks[side][1] += 1
         board.push(move)
@@ -200,10 +206,15 @@ def play(opening: list[str], robot: str, us: Player, them: Player, max_plies: in
         plies=len(played),
         robot_seconds=clocks["us"][0],
         robot_moves=int(clocks["us"][1]),
-        robot_depth=round(sum(depths) / len(depths)) if depths else 0,
+        robot_depth=mean_depth(depths["us"]),
         peer_seconds=clocks["them"][0],
         peer_moves=int(clocks["them"][1]),
+        peer_depth=mean_depth(depths["them"]),
     )
+
+
+def mean_depth(depths: list[int]) -> int:
+    return round(sum(depths) / len(depths)) if depths else 0
 
 
 _PLAYERS: tuple[Player, Player] | None = None
@@ -214,7 +225,8 @@ def _start_worker(settings: Settings) -> None:
     global _PLAYERS, _SETTINGS
     _SETTINGS = settings
     if settings.ladder is None:
-        _PLAYERS = RobotPlayer("strong", settings.seconds), PeerPlayer(settings.seconds)
+        them = PeerPlayer(settings.seconds, settings.opponent)
+        _PLAYERS = RobotPlayer("strong", settings.seconds), them
     else:
         level = LEVELS[settings.ladder]
         strong = RobotPlayer("strong", None, settings.ladder_nodes)
@@ -229,7 +241,7 @@ def _play(job: tuple[list[str], str]) -> Game:
 def run(games: int, settings: Settings, jobs: int, seed: int) -> list[Game]:
     lines = openings((games + 1) // 2, 3, seed)
     schedule = [(line, colour) for line in lines for colour in ("white", "black")][:games]
-    if settings.ladder is None:
+    if settings.ladder is None and settings.opponent == "py-draughts":
         peer_python()  # set up the peer environment once, before the workers start
     played: list[Game] = []
     with multiprocessing.Pool(jobs, initializer=_start_worker, initargs=(settings,)) as pool:
@@ -262,6 +274,7 @@ def summary(played: list[Game], settings: Settings, wall: float) -> dict[str, An
         "robot_mean_move_s": sum(g.robot_seconds for g in played) / robot_moves,
         "peer_mean_move_s": sum(g.peer_seconds for g in played) / peer_moves,
         "robot_mean_depth": sum(g.robot_depth for g in played) / max(len(played), 1),
+        "peer_mean_depth": sum(g.peer_depth for g in played) / max(len(played), 1),
         "reasons": dict(Counter(g.reason for g in played)),
         "by_colour": {
             colour: dict(Counter(g.result for g in played if g.robot == colour))
@@ -284,13 +297,23 @@ def main() -> None:
         choices=[name for name in LEVELS if name != "strong"],
         help="play this level (its default node budget) against the strong robot instead",
     )
+    parser.add_argument(
+        "--opponent",
+        choices=["py-draughts", "pure"],
+        default="py-draughts",
+        help="py-draughts' engine, or the strong robot on the pure-Python build",
+    )
     args = parser.parse_args()
-    settings = Settings(seconds=args.seconds, max_plies=args.max_plies, ladder=args.ladder)
+    settings = Settings(args.seconds, args.max_plies, args.ladder, opponent=args.opponent)
+    print(f"robot build: {native.describe(native.BUILD)}", file=sys.stderr)
     started = time.perf_counter()
     played = run(args.games, settings, args.jobs, args.seed)
     result = summary(played, settings, time.perf_counter() - started)
     print(json.dumps(result, indent=1))
-    opponent = "py-draughts SimpleEngine" if args.ladder is None else "the strong robot"
+    opponent = {"py-draughts": "py-draughts SimpleEngine", "pure": "the pure-Python robot"}[
+        args.opponent
+    ]
+    opponent = opponent if args.ladder is None else "the strong robot"
     who = "robot" if args.ladder is None else args.ladder
     print(
         f"{who} vs {opponent}: W/D/L {result['wins']}/{result['draws']}/"
