@@ -3,15 +3,21 @@
 
 from __future__ import annotations
 
+import contextlib
 import time
 from collections.abc import Callable
 from typing import Any, TypeVar
 
 import httpx
 import psycopg
-from live_support import Json, Server, WsSeat
+from live_support import Json, Server, WsSeat, running
 
 T = TypeVar("T")
+
+
+def quick(url: str, **env: str) -> contextlib.AbstractContextManager[Server]:
+    """A process whose leadership rounds run twice a second (the default: every 2 s)."""
+    return running(url, None, lead_retry_s="0.5", tick_retry_s="0.5", **env)
 
 
 def wait_for(test: Callable[[], T], what: str, timeout: float = 30.0, every: float = 0.1) -> T:
@@ -93,3 +99,14 @@ class Db:
 
     def close(self) -> None:
         self.conn.close()
+
+
+def ticks_go_on(db: Db, game_id: str, count: int = 3, timeout: float = 30.0) -> None:
+    """The game's stored version moves ``count`` times more by itself (its timer)."""
+    for _ in range(count):
+        start = db.head(game_id)
+
+        def moved(start: int = start) -> bool:
+            return db.head(game_id) > start
+
+        wait_for(moved, f"a tick of {game_id}", timeout)

@@ -13,10 +13,9 @@ import httpx
 from deploy_support import Person, postgres, private_postgres, proxy
 from live_fixtures import fresh_pg_url
 from live_games import exchange_setup
-from live_support import Api, Json, Server, WsSeat, running
-from multi_support import Db, metric, wait_for
+from live_support import Api, Json, Server, WsSeat
+from multi_support import Db, metric, quick, ticks_go_on, wait_for
 
-QUICK = {"lead_retry_s": "0.5", "tick_retry_s": "0.5"}
 PLAYERS = ("p1", "p2", "p3", "p4")
 
 
@@ -39,8 +38,8 @@ def test_through_the_proxy_a_killed_process_loses_nothing(tmp_path: Path) -> Non
     url = fresh_pg_url()
     db = Db(url)
     with (
-        running(url, **QUICK) as first,
-        running(url, **QUICK) as second,
+        quick(url) as first,
+        quick(url) as second,
         proxy([first, second], tmp_path / "nginx") as base,
     ):
         api = Api(base)
@@ -84,7 +83,7 @@ def test_through_the_proxy_a_killed_process_loses_nothing(tmp_path: Path) -> Non
             assert person.seat.view == seen["view"], f"{role} missed something"
             versions = person.versions + person.seat.versions
             assert versions == sorted(versions), f"{role} went back in time"
-        stored = dict(
+        stored: dict[str, int] = dict(
             db.conn.execute(
                 "SELECT command_id, version FROM commands WHERE game_id = %s", (gid,)
             ).fetchall()
@@ -114,8 +113,8 @@ def test_postgresql_restarted_mid_game_the_game_goes_on() -> None:
     where = Path(tempfile.gettempdir()) / f"boardroom-pg-{secrets.token_hex(4)}"
     with (
         private_postgres(where) as url,
-        running(url, **QUICK) as first,
-        running(url, **QUICK) as second,
+        quick(url) as first,
+        quick(url) as second,
     ):
         setup = exchange_setup(moves=60, scale=0.005)  # calls time out every 1.5 s
         game = Api(first.url).create("exchange", setup)
@@ -134,9 +133,7 @@ def test_postgresql_restarted_mid_game_the_game_goes_on() -> None:
         db = Db(url)
         # No command is sent: the timers alone move the game on, and both processes'
         # sockets follow.
-        for _ in range(3):
-            start = db.head(gid)
-            wait_for(lambda s=start: db.head(gid) > s, "a tick after the restart", 30)
+        ticks_go_on(db, gid)
         head = db.head(gid)
         for seat in sockets:
             seat.wait_version(head, timeout=20)

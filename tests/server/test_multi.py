@@ -13,10 +13,7 @@ import pytest
 from live_fixtures import fresh_pg_url
 from live_games import exchange_setup
 from live_support import Api, Json, WsSeat, running
-from multi_support import Db, metric, on_version, reply, wait_for
-
-QUICK = {"lead_retry_s": "0.5", "tick_retry_s": "0.5"}
-"""Leadership rounds twice a second (the default is every 2 s)."""
+from multi_support import Db, metric, on_version, quick, reply, ticks_go_on, wait_for
 
 
 @pytest.fixture(name="url")
@@ -57,13 +54,6 @@ def send(seat: WsSeat, command: Json, version: int | None = None) -> None:
     seat.conn.send(json.dumps({"type": "command", "command": command, "version": version}))
 
 
-def ticks_go_on(db: Db, game_id: str, count: int = 3, timeout: float = 30.0) -> None:
-    """The game's stored version moves ``count`` times more by itself (its timer)."""
-    for _ in range(count):
-        start = db.head(game_id)
-        wait_for(lambda s=start: db.head(game_id) > s, f"a tick of {game_id}", timeout)
-
-
 def test_a_same_version_race_leaves_every_socket_on_the_winners_version(url: str) -> None:
     with running(url) as first, running(url) as second:
         api = Api(first.url)
@@ -96,7 +86,7 @@ def test_a_same_version_race_leaves_every_socket_on_the_winners_version(url: str
 def test_a_deadline_fired_first_by_the_other_process_keeps_the_leaders_timers(
     url: str, db: Db
 ) -> None:
-    with running(url, **QUICK) as leader, running(url, **QUICK) as other:
+    with quick(url) as leader, quick(url) as other:
         game = Api(leader.url).create("exchange", ticking_setup())
         gid, host = game["game_id"], game["host_secret"]
         Api(leader.url).ok(gid, host, {"type": "start"})
@@ -122,7 +112,7 @@ def test_a_deadline_fired_first_by_the_other_process_keeps_the_leaders_timers(
 
 
 def test_a_cut_lock_connection_is_made_again_and_leadership_stays_whole(url: str, db: Db) -> None:
-    with running(url, **QUICK) as first, running(url, **QUICK) as second:
+    with quick(url) as first, quick(url) as second:
         mine = Api(first.url).create("exchange", ticking_setup())
         theirs = Api(second.url).create("exchange", ticking_setup())
         for made, server in ((mine, first), (theirs, second)):
@@ -169,7 +159,7 @@ def test_a_cut_lock_connection_is_made_again_and_leadership_stays_whole(url: str
 def test_a_game_the_survivor_never_loaded_gets_its_timers_after_its_creator_dies(
     url: str, db: Db
 ) -> None:
-    with running(url, **QUICK) as survivor, running(url, **QUICK) as creator:
+    with quick(url) as survivor, quick(url) as creator:
         game = Api(creator.url).create("exchange", ticking_setup())
         gid = game["game_id"]
         Api(creator.url).ok(gid, game["host_secret"], {"type": "start"})
@@ -206,11 +196,11 @@ def test_the_lobby_shows_every_connected_seat_whichever_process_it_is_on(url: st
             return bool(frames) and connected(frames[-1]) == test
 
         for api_of in (Api(first.url), Api(second.url)):
-            wait_for(
-                lambda a=api_of: connected(a.lobby(game)) == {"p1", "p2", "wall"},
-                "every seat connected in the lobby",
-                timeout=15,
-            )
+
+            def whole(a: Api = api_of) -> bool:
+                return connected(a.lobby(game)) == {"p1", "p2", "wall"}
+
+            wait_for(whole, "every seat connected in the lobby", timeout=15)
 
         def frame_shows(test: set[str]) -> None:
             deadline = time.monotonic() + 15
