@@ -92,6 +92,7 @@ def test_a_deadline_fired_first_by_the_other_process_keeps_the_leaders_timers(
         Api(leader.url).ok(gid, host, {"type": "start"})
         watcher = WsSeat(other.ws_url, gid, host)  # the other process loads the game
         assert leader.proc is not None
+        fired_here = 0
         for attempt in range(3):
             # Just after a tick of the leader, stop it until its next deadline has passed;
             # then a command through the other process fires that deadline first.
@@ -104,8 +105,12 @@ def test_a_deadline_fired_first_by_the_other_process_keeps_the_leaders_timers(
                 answer = Api(other.url).ok(gid, host, extend)
             finally:
                 leader.proc.send_signal(signal.SIGCONT)
-            assert answer["events"] >= 2, answer  # the timeout, then the extension
+            # The timeout, then the extension (unless a very late leader fired it first).
+            fired_here += answer["events"] >= 2
             ticks_go_on(db, gid)
+            if fired_here >= 2:
+                break
+        assert fired_here >= 1, "the other process never fired a deadline first"
         assert metric(leader, "boardroom_games_led") == 1
         assert metric(other, "boardroom_games_led") == 0
         watcher.close()
