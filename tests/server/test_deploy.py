@@ -121,24 +121,24 @@ def test_postgresql_restarted_mid_game_the_game_goes_on() -> None:
         gid, host = game["game_id"], game["host_secret"]
         Api(first.url).ok(gid, host, {"type": "start"})
         sockets = [WsSeat(first.ws_url, gid, host), WsSeat(second.ws_url, gid, host)]
-        sockets[1].wait_version(sockets[1].version + 1, timeout=30)
+        sockets[1].wait_version(sockets[1].version + 1, timeout=60)
         postgres("down", where)
-        wait_for(lambda: ready(first) == ready(second) == 503, "/ready saying 503", 30)
+        wait_for(lambda: ready(first) == ready(second) == 503, "/ready saying 503", 60)
         refused = Api(second.url).command(gid, host, {"type": "extend", "seconds": 1, "id": "x"})
         assert refused.status_code == 503, refused.text
         assert refused.json()["error"]["code"] == "unavailable"
         time.sleep(2)  # deadlines pass while the database is away
         postgres("up", where)
-        wait_for(lambda: ready(first) == ready(second) == 200, "/ready again", 60)
+        wait_for(lambda: ready(first) == ready(second) == 200, "/ready again", 90)
         db = Db(url)
         # No command is sent: the timers alone move the game on, and both processes'
         # sockets follow.
-        ticks_go_on(db, gid)
+        ticks_go_on(db, gid, timeout=60)
         head = db.head(gid)
         for seat in sockets:
-            seat.wait_version(head, timeout=20)
+            seat.wait_version(head, timeout=60)
         answer = Api(second.url).ok(gid, host, {"type": "extend", "seconds": 1, "id": "y"})
-        sockets[0].wait_version(answer["version"], timeout=20)
+        sockets[0].wait_version(answer["version"], timeout=60)
         db.close()
         for seat in sockets:
             seat.close()
