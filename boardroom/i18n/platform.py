@@ -53,6 +53,8 @@ RU: Final = {
     "not_ready": "Сервер ещё не готов.",
     "not_ready.starting": "Сервер запускается или останавливается.",
     "not_ready.database": "База данных не отвечает.",
+    "not_ready.bus": "Сервер потерял связь с остальными серверами и восстанавливает её.",
+    "unavailable": "База данных не отвечает; отправьте ещё раз чуть позже.",
     "bad_setup": "Строка настройки игры не принята.",
     "bad_setup.invalid": "Строка настройки игры не принята: она составлена неверно.",
     "bad_setup.other_game": "Эта строка настройки — для другой игры.",
@@ -121,6 +123,9 @@ EN: Final = {
     "not_ready": "The server is not ready.",
     "not_ready.starting": "The server is starting or stopping.",
     "not_ready.database": "The database does not answer.",
+    "not_ready.bus": "This server has lost its connection to the other servers; it is "
+    "reconnecting.",
+    "unavailable": "The database does not answer; send again shortly.",
     "bad_setup": "The setup line is not accepted.",
     "bad_setup.invalid": "This setup line is not valid.",
     "bad_setup.other_game": "The setup line is for another game.",

@@ -117,6 +117,13 @@ async def health() -> Json:
 async def ready(hub: HubDep) -> Json:
     if not hub.ready or hub.draining:
         raise ApiError("not_ready", "The server is starting or stopping.", 503, reason="starting")
+    if not hub.bus.healthy:
+        raise ApiError(
+            "not_ready",
+            "This server has lost its connection to the other servers; it is reconnecting.",
+            503,
+            reason="bus",
+        )
     try:
         await hub.ping()
     except Exception:

@@ -53,6 +53,11 @@ class Settings:
     tick_retry_s: float = 1.0
     """A deadline's tick that changed nothing is tried again this much later."""
     lead_retry_s: float = 2.0
+    """How often a process confirms the games it leads and takes over those whose lead is
+    free (its own, and with several processes every game with a deadline)."""
+    presence_ttl_s: float = 15.0
+    """With several processes: how long a process's note of who is connected stays true
+    without being renewed (it renews every third of it; a dead process's expires)."""
     send_queue: int = 256
     hello_timeout_s: float = 10.0
     ws_deflate: bool = True

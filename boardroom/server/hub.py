@@ -35,6 +35,7 @@ from boardroom.server.errors import ApiError, forbidden, not_found, unauthorized
 from boardroom.server.fingerprint import fingerprint
 from boardroom.server.live import Client, Frames, LiveGame, Seat, SlowClient
 from boardroom.server.metrics import Metrics
+from boardroom.server.presence import Presence
 from boardroom.server.ratelimit import RateLimiter
 from boardroom.server.robot_seats import RobotRunner, choice_from_name, choice_name, choices_for
 from boardroom.server.robots import live_rules, robots_for
@@ -48,7 +49,7 @@ from boardroom.server.tokens import (
     same_secret,
     team_code,
 )
-from boardroom.store import Conflict, GameRecord, SeatRecord, Snapshot, Store
+from boardroom.store import Conflict, GameRecord, SeatRecord, Snapshot, Store, outage
 
 T = TypeVar("T")
 log = logging.getLogger("boardroom.hub")
@@ -100,6 +101,8 @@ class Hub:
         self.background: set[asyncio.Task[Any]] = set()
         self.catching_up: set[str] = set()
         self.robot_runner = RobotRunner(self)
+        self.presence = Presence(store, self.bus, settings.presence_ttl_s, settings.clock)
+        self.lobby_pending: set[str] = set()
         self.names: dict[str, tuple[int, dict[str, str]]] = {}
         """Per game: the version and the names of its people (for refusals' sentences)."""
 
@@ -108,13 +111,15 @@ class Hub:
     async def start(self) -> None:
         """Migrate, listen, load every stored game and re-arm its timers."""
         await self._db(self.store.migrate)
-        await self.bus.start(self._on_notice, self._on_reconnect)
+        await self.bus.start(self._on_notice, self._on_reconnect, self._on_presence)
         for record in await self._db(self.store.games):
             try:
                 await self.get(record.game_id)
             except Exception:
                 log.exception("game cannot be loaded", extra={"game": record.game_id})
         self._spawn(self._lead_loop())
+        if self.bus.shared:
+            self._spawn(self._presence_loop())
         self.ready = True
 
     async def close(self) -> None:
@@ -129,6 +134,8 @@ class Hub:
                 await self._snapshot(live, force=True)
             for client in list(live.clients):
                 client.closed = True
+        with contextlib.suppress(Exception):
+            await self.presence.close()
         await self.bus.close()
         self.robot_runner.close()
         self.store.close()
@@ -136,11 +143,31 @@ class Hub:
     def _spawn(self, coro: Awaitable[T]) -> asyncio.Task[T]:
         task: asyncio.Task[T] = asyncio.ensure_future(coro)
         self.background.add(task)
-        task.add_done_callback(self.background.discard)
+        task.add_done_callback(self._finished)
         return task
 
+    def _finished(self, task: asyncio.Task[Any]) -> None:
+        """A background task ended: forgotten, and its failure logged (never left
+        for "Task exception was never retrieved")."""
+        self.background.discard(task)
+        if task.cancelled():
+            return
+        exc = task.exception()
+        if isinstance(exc, ApiError) and exc.code == "unavailable":
+            log.warning("background work failed: the database does not answer")
+        elif exc is not None:
+            log.error("background work failed", exc_info=exc)
+
     async def _db(self, fn: Callable[..., T], *args: Any) -> T:
-        return await asyncio.to_thread(fn, *args)
+        """A store call in a worker thread; a lost database is ``unavailable`` (503)."""
+        try:
+            return await asyncio.to_thread(fn, *args)
+        except Exception as exc:
+            if outage(exc):
+                raise ApiError(
+                    "unavailable", "The database does not answer; send again shortly.", 503
+                ) from None
+            raise
 
     async def ping(self) -> None:
         """Does the database answer? (raises if not)"""
@@ -398,7 +425,7 @@ class Hub:
                     role=repr(role),
                 )
         choices = choices_for(wanted, choice or {}, per_role or {})
-        online = live.connected_roles()
+        online = await self.presence.online(live)
         table = self.robot_runner.table(live)
         seated: list[str] = []
         for role in wanted:
@@ -439,7 +466,7 @@ class Hub:
         """Who sits where, connected or not — for the host; ``robots``: what the host chooses
         for this kind's robots (``None``: no robot plays it)."""
         seats = await self.seats(live)
-        online = live.connected_roles()
+        online = await self.presence.online(live)
         table = self.robot_runner.table(live)
         return {
             "game": live.game_id,
@@ -517,7 +544,7 @@ class Hub:
                     )
                 except Conflict:
                     self.metrics.conflicts.inc()
-                    await self._catch_up_locked(live)
+                    await self._fold_in(live)
                     if await self._applied_before(live, command):
                         return Ack(live.journal.version, 0, duplicate=True)
                     continue
@@ -612,6 +639,7 @@ class Hub:
         if self.robot_runner.table(live).hand_back(client.seat.role):
             live.robots.discard(client.seat.role)
         self._connections_changed()
+        await self._presence_changed(live, client.seat.seat_id)
         await self.notify_lobby(live)
 
     async def disconnect(self, live: LiveGame, client: Client) -> None:
@@ -620,13 +648,26 @@ class Hub:
         live.clients.discard(client)
         self._connections_changed()
         if not self.draining:
+            await self._presence_changed(live, client.seat.seat_id)
             await self.notify_lobby(live)
+
+    async def _presence_changed(self, live: LiveGame, seat_id: str) -> None:
+        """Tell the other processes (the lobby is whole wherever the host is); a database
+        that does not answer now is caught up by the next heartbeat."""
+        try:
+            await self.presence.changed(live, seat_id)
+        except Exception as exc:
+            log.warning("presence not noted: %s", exc, extra={"game": live.game_id})
 
     async def notify_lobby(self, live: LiveGame) -> None:
         hosts = [c for c in live.clients if c.seat.role == HOST]
         if not hosts:
             return
-        lobby = {"type": "lobby", **await self.lobby(live)}
+        try:
+            lobby = {"type": "lobby", **await self.lobby(live)}
+        except ApiError as exc:
+            log.warning("lobby not sent: %s", exc.code, extra={"game": live.game_id})
+            return
         for client in hosts:
             with contextlib.suppress(SlowClient):
                 client.push(lobby)
@@ -649,17 +690,43 @@ class Hub:
         for live in list(self.games.values()):
             self._spawn(self._catch_up(live))
 
+    async def _on_presence(self, game_id: str, instance: str) -> None:
+        """Someone came or went on another process: the host's lobby here anew."""
+        live = self.games.get(game_id)
+        if live is None or instance == self.bus.instance or game_id in self.lobby_pending:
+            return
+        if not any(c.seat.role == HOST for c in live.clients):
+            return
+        self.lobby_pending.add(game_id)
+        self._spawn(self._send_lobby(live))
+
+    async def _send_lobby(self, live: LiveGame) -> None:
+        try:
+            self.lobby_pending.discard(live.game_id)
+            await self.notify_lobby(live)
+        finally:
+            self.lobby_pending.discard(live.game_id)
+
     async def _catch_up(self, live: LiveGame) -> None:
         try:
             async with live.lock:
                 self.catching_up.discard(live.game_id)
-                if await self._catch_up_locked(live):
-                    self._changed(live)
+                await self._fold_in(live)
         finally:
             self.catching_up.discard(live.game_id)
 
+    async def _fold_in(self, live: LiveGame) -> bool:
+        """Fold in what other processes stored since our version and, if anything, do
+        what every change does: every socket gets the new version, the timer is re-armed
+        from the new state, the robots are woken (under the game's lock)."""
+        if not await self._catch_up_locked(live):
+            return False
+        self._changed(live)
+        return True
+
     async def _catch_up_locked(self, live: LiveGame) -> bool:
-        """Fold in what other processes stored since our version; True if anything."""
+        """Fold in what other processes stored since our version; True if anything
+        (callers with sockets use :meth:`_fold_in`)."""
         journal = live.journal
         stored = await self._db(self.store.events_since, live.game_id, journal.version)
         ids = await self._db(self.store.applied_ids, live.game_id, journal.version)
@@ -676,22 +743,102 @@ class Hub:
     async def _take_lead(self, live: LiveGame) -> None:
         if live.leader or self.draining:
             return
-        live.leader = await self.bus.try_lead(live.game_id)
+        try:
+            live.leader = await self.bus.try_lead(live.game_id)
+        except Exception as exc:
+            log.warning("lead not taken: %s", exc, extra={"game": live.game_id})
+            live.leader = False
         if live.leader:
+            log.info("leading", extra={"game": live.game_id})
             self.arm(live)
             self._start_robots(live)
+        self._led_changed()
+
+    def _demote(self, live: LiveGame) -> None:
+        """This process can no longer prove it leads the game: no timer, no robots here."""
+        if not live.leader:
+            return
+        log.warning("no longer leading", extra={"game": live.game_id})
+        live.leader = False
+        self._stop_tasks(live)
+        self._led_changed()
+
+    def _led_changed(self) -> None:
+        self.metrics.led.set(sum(1 for live in self.games.values() if live.leader))
 
     async def _lead_loop(self) -> None:
-        """Take over the games whose leading process went away."""
+        """Every ``lead_retry_s``: a round of :meth:`lead_round` (it never dies of a
+        failure: the next round tries again)."""
         while True:
             await asyncio.sleep(self.settings.lead_retry_s)
-            for live in list(self.games.values()):
-                if not live.leader:
-                    await self._take_lead(live)
+            try:
+                await self.lead_round()
+            except asyncio.CancelledError:
+                raise
+            except ApiError as exc:
+                log.warning("lead round cut short: %s", exc.code)
+            except Exception:
+                log.exception("lead round failed")
+
+    async def lead_round(self) -> None:
+        """Confirm the leads held (a lost lock connection loses them all), take over the
+        games held in memory whose lead is free, then sweep the games with deadlines
+        that no process has in memory (their leading process died)."""
+        led = [live for live in self.games.values() if live.leader]
+        confirmed = await self.bus.confirm([live.game_id for live in led])
+        for live in led:
+            if live.game_id not in confirmed:
+                self._demote(live)
+        for live in list(self.games.values()):
+            if not live.leader:
+                await self._take_lead(live)
+        if self.bus.shared and not self.draining:
+            await self._sweep()
+
+    async def _sweep(self) -> None:
+        """Take the lead of every game with a deadline whose lead is free, loaded or not."""
+        for game_id in await self._db(self.store.games_with_deadlines):
+            if game_id in self.games or self.draining:
+                continue
+            if not await self.bus.try_lead(game_id):
+                continue
+            try:
+                await self.get(game_id)
+            except Exception:
+                log.exception("game cannot be loaded", extra={"game": game_id})
+                await self.bus.release(game_id)
+
+    async def _presence_loop(self) -> None:
+        """Renew this process's presence every third of its lifetime; lobbies of games
+        whose people were on a process that died are sent anew."""
+        while True:
+            await asyncio.sleep(self.settings.presence_ttl_s / 3)
+            try:
+                expired = await self.presence.heartbeat(list(self.games.values()))
+            except asyncio.CancelledError:
+                raise
+            except Exception as exc:
+                log.warning("presence not renewed: %s", exc)
+                continue
+            for game_id in expired:
+                await self._on_presence(game_id, "")
+
+    def _note_deadline(self, live: LiveGame) -> None:
+        """With several processes, the game's next deadline goes to the store, so the
+        sweep finds the games that need a timer (only when it changed)."""
+        if not self.bus.shared:
+            return
+        due = live.journal.rules.next_deadline(live.journal.state)
+        deadline = None if due is None else live.record.created_at + due
+        if live.noted_deadline == (deadline,):
+            return
+        live.noted_deadline = (deadline,)
+        self._spawn(self._db(self.store.set_deadline, live.game_id, live.version, deadline))
 
     def arm(self, live: LiveGame, retry_s: float = 0.0) -> None:
         """(Re)start the game's timer for its next deadline (not sooner than ``retry_s``
         from now), if this process leads it."""
+        self._note_deadline(live)
         current = asyncio.current_task()
         if live.timer is not None and live.timer is not current:
             live.timer.cancel()
@@ -705,7 +852,14 @@ class Hub:
         live.timer = asyncio.create_task(self._fire(live, deadline, max(retry_s, delay)))
 
     async def _fire(self, live: LiveGame, deadline: float, delay: float) -> None:
-        """At the deadline: a ``tick`` at the deadline's own time (as ``fire_deadlines``)."""
+        """At the deadline: a ``tick`` at the deadline's own time (as ``fire_deadlines``).
+
+        Whatever the tick's fate — applied, a duplicate, refused, nothing to do, a lost
+        race with another process (whose events were folded in), a database that does
+        not answer — the timer is armed again from the state after it: at the next
+        deadline, or once more ``tick_retry_s`` later if the same deadline is still due.
+        Only a newer timer (armed by a change meanwhile) or losing the lead ends it.
+        """
         await asyncio.sleep(delay)
         before = live.version
         tick = {"type": "tick", "by": "server", "id": server_id("tick", before, deadline)}
@@ -713,9 +867,9 @@ class Hub:
             await self.execute(live, tick, at=deadline)
         except ApiError as exc:
             log.warning("tick refused", extra={"game": live.game_id, "code": exc.code})
+        except Exception:
+            log.exception("tick failed", extra={"game": live.game_id})
         if live.timer is asyncio.current_task():
-            # Whatever the tick's fate (applied, refused, a duplicate, nothing to do),
-            # the timer stays armed: at the next deadline, or once more a little later.
             following = live.journal.rules.next_deadline(live.journal.state)
             if live.version != before or following != deadline:
                 self.arm(live)

@@ -126,6 +126,8 @@ class LiveGame:
     robot_task: asyncio.Task[None] | None = None
     changed: asyncio.Event = field(default_factory=asyncio.Event)
     snapshot_version: int = 0
+    noted_deadline: tuple[float | None] | None = None
+    """The next deadline this process last noted in the store (None: none noted yet)."""
 
     @property
     def game_id(self) -> str:

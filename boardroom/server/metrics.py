@@ -35,6 +35,9 @@ class Metrics:
             ["game", "result"],
             registry=r,
         )
+        self.led = Gauge(
+            "boardroom_games_led", "Games whose timers and robots this process runs", registry=r
+        )
         self.conflicts = Counter(
             "boardroom_append_conflicts", "Appends that lost a race and retried", registry=r
         )

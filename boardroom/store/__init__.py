@@ -6,15 +6,23 @@ migrations. A game is rebuilt by folding its events after its latest snapshot.
 """
 
 from boardroom.store.records import Conflict, GameRecord, SeatRecord, Snapshot, StoredEvent
-from boardroom.store.sql import NOTIFY_CHANNEL, Store, sqlalchemy_url
+from boardroom.store.sql import (
+    NOTIFY_CHANNEL,
+    PRESENCE_CHANNEL,
+    Store,
+    outage,
+    sqlalchemy_url,
+)
 
 __all__ = [
     "NOTIFY_CHANNEL",
+    "PRESENCE_CHANNEL",
     "Conflict",
     "GameRecord",
     "SeatRecord",
     "Snapshot",
     "Store",
     "StoredEvent",
+    "outage",
     "sqlalchemy_url",
 ]

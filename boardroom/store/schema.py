@@ -29,6 +29,8 @@ games = Table(
     Column("host_secret_hash", String(64), nullable=False),
     Column("demo", Boolean, nullable=False, default=False),
     Column("version", Integer, nullable=False, default=0),
+    Column("deadline", Float, nullable=True),
+    Column("deadline_version", Integer, nullable=False, default=0, server_default="0"),
 )
 
 seats = Table(
@@ -70,4 +72,15 @@ snapshots = Table(
     Column("version", Integer, primary_key=True),
     Column("fingerprint", String(64), nullable=False),
     Column("state", LargeBinary, nullable=False),
+)
+
+presence = Table(
+    "presence",
+    metadata,
+    Column("game_id", String(40), primary_key=True),
+    Column("seat_id", String(40), primary_key=True),
+    Column("instance", String(40), primary_key=True),
+    Column("connections", Integer, nullable=False),
+    Column("expires_at", Float, nullable=False),
+    Index("ix_presence_instance", "instance"),
 )

@@ -28,7 +28,18 @@ from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
 
-from sqlalchemy import Engine, create_engine, event, func, insert, select, text, update
+from sqlalchemy import (
+    Engine,
+    create_engine,
+    delete,
+    event,
+    func,
+    insert,
+    or_,
+    select,
+    text,
+    update,
+)
 from sqlalchemy.engine import Connection
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.pool import StaticPool
@@ -45,8 +56,9 @@ from boardroom.store.records import (
 
 MIGRATIONS = Path(__file__).with_name("migrations")
 NOTIFY_CHANNEL = "boardroom"
+PRESENCE_CHANNEL = "boardroom_presence"
 MIGRATION_LOCK = 7_140_512
-HEAD = "0001"
+HEAD = "0002"
 """The newest migration (a test checks it against Alembic's scripts)."""
 
 
@@ -62,6 +74,23 @@ def sqlalchemy_url(url: str) -> str:
         if url.startswith(prefix):
             return "postgresql+psycopg://" + url[len(prefix) :]
     return url
+
+
+def outage(exc: BaseException) -> bool:
+    """Is ``exc`` the database going away (down, restarting, a cut connection), not a
+    refused statement?
+
+    >>> from sqlalchemy.exc import OperationalError
+    >>> outage(OperationalError("SELECT 1", {}, Exception("server closed the connection")))
+    True
+    >>> outage(ValueError("no"))
+    False
+    """
+    from sqlalchemy.exc import DBAPIError, InterfaceError, OperationalError
+
+    if isinstance(exc, OperationalError | InterfaceError):
+        return True
+    return isinstance(exc, DBAPIError) and exc.connection_invalidated
 
 
 def _sqlite_pragmas(dbapi_connection: Any, _record: Any) -> None:
@@ -306,6 +335,110 @@ class Store:
         with self.engine.connect() as conn:
             value = conn.execute(query).scalar()
         return float(value or 0.0)
+
+    # --- several processes: deadlines and presence -------------------------------------
+
+    def set_deadline(self, game_id: str, version: int, deadline: float | None) -> None:
+        """Note the game's next deadline (epoch seconds, None: none) as of ``version``;
+        an older version's note never overwrites a newer one's."""
+        with self._writing() as conn:
+            conn.execute(
+                update(t.games)
+                .where(t.games.c.game_id == game_id, t.games.c.deadline_version <= version)
+                .values(deadline=deadline, deadline_version=version)
+            )
+
+    def games_with_deadlines(self) -> list[str]:
+        """The games that may need a timer: a deadline noted, or changed since the last note
+        (the process that changed it may have died before noting the new deadline)."""
+        query = select(t.games.c.game_id).where(
+            or_(t.games.c.deadline.is_not(None), t.games.c.deadline_version < t.games.c.version)
+        )
+        with self.engine.connect() as conn:
+            return [row.game_id for row in conn.execute(query.order_by(t.games.c.game_id))]
+
+    def set_presence(
+        self, instance: str, game_id: str, seat_id: str, connections: int, expires_at: float
+    ) -> None:
+        """How many connections ``instance`` (one server process) holds to a seat (0: none)."""
+        p = t.presence.c
+        with self._writing() as conn:
+            conn.execute(
+                delete(t.presence).where(
+                    p.game_id == game_id, p.seat_id == seat_id, p.instance == instance
+                )
+            )
+            if connections > 0:
+                conn.execute(
+                    insert(t.presence).values(
+                        game_id=game_id,
+                        seat_id=seat_id,
+                        instance=instance,
+                        connections=connections,
+                        expires_at=expires_at,
+                    )
+                )
+            self._notify_presence(conn, [game_id], instance)
+
+    def refresh_presence(
+        self, instance: str, seats: dict[tuple[str, str], int], expires_at: float, now: float
+    ) -> list[str]:
+        """``instance``'s connections are exactly ``seats`` ((game, seat) → connections),
+        alive until ``expires_at``; every process's that expired (a process that died) are
+        forgotten. The games whose presence changed so (the expired ones)."""
+        p = t.presence.c
+        with self._writing() as conn:
+            conn.execute(delete(t.presence).where(p.instance == instance))
+            rows = [
+                {"game_id": game_id, "seat_id": seat_id, "instance": instance}
+                | {"connections": count, "expires_at": expires_at}
+                for (game_id, seat_id), count in seats.items()
+                if count > 0
+            ]
+            if rows:
+                conn.execute(insert(t.presence), rows)
+            expired = [
+                row.game_id
+                for row in conn.execute(
+                    select(p.game_id).where(p.expires_at < now).group_by(p.game_id)
+                )
+            ]
+            if expired:
+                conn.execute(delete(t.presence).where(p.expires_at < now))
+                self._notify_presence(conn, expired, "")
+        return expired
+
+    def drop_presence(self, instance: str) -> list[str]:
+        """Forget every connection of ``instance`` (it stops); the games concerned."""
+        p = t.presence.c
+        with self._writing() as conn:
+            games = [
+                row.game_id
+                for row in conn.execute(
+                    select(p.game_id).where(p.instance == instance).group_by(p.game_id)
+                )
+            ]
+            conn.execute(delete(t.presence).where(p.instance == instance))
+            self._notify_presence(conn, games, instance)
+        return games
+
+    def presence(self, game_id: str, now: float) -> dict[str, int]:
+        """Connections per seat of a game, over every process (expired ones left out)."""
+        p = t.presence.c
+        query = (
+            select(p.seat_id, func.sum(p.connections).label("n"))
+            .where(p.game_id == game_id, p.expires_at >= now)
+            .group_by(p.seat_id)
+        )
+        with self.engine.connect() as conn:
+            return {row.seat_id: int(row.n) for row in conn.execute(query)}
+
+    def _notify_presence(self, conn: Connection, games: list[str], instance: str) -> None:
+        if not self.postgres:
+            return
+        for game_id in games:
+            payload = f"{game_id}:{instance}"
+            conn.execute(text("SELECT pg_notify(:c, :p)"), {"c": PRESENCE_CHANNEL, "p": payload})
 
     # --- snapshots ------------------------------------------------------------------
 

@@ -4,9 +4,11 @@ a server per test module on SQLite and on PostgreSQL, and the PostgreSQL URL if 
 from __future__ import annotations
 
 import os
+import secrets
 from collections.abc import Iterator
 from pathlib import Path
 
+import psycopg
 import pytest
 from live_support import Api, Server, running
 
@@ -23,12 +25,21 @@ def pg_url() -> str:
     pytest.skip(f"{PG_ENV} not set (run `make test`, or scripts/postgres.sh)")
 
 
+def fresh_pg_url() -> str:
+    """A new empty database on the test PostgreSQL: only its own games in it, so the
+    servers of one test (which take over every game whose leading process is gone)
+    never run another test's games."""
+    base = pg_url()
+    name = "t_" + secrets.token_hex(6)
+    with psycopg.connect(base, autocommit=True) as conn:
+        conn.execute(f"CREATE DATABASE {name}")
+    return base.rsplit("/", 1)[0] + "/" + name
+
+
 def db_url(backend: str, tmp_path_factory: pytest.TempPathFactory) -> str:
-    """A fresh SQLite file, or the test PostgreSQL (games never share ids, so one database)."""
+    """A fresh SQLite file, or a fresh database on the test PostgreSQL."""
     if backend == "postgres":
-        url = pg_url()
-        assert url is not None
-        return url
+        return fresh_pg_url()
     path: Path = tmp_path_factory.mktemp("db") / "test.sqlite3"
     return f"sqlite:///{path}"
 

@@ -4,13 +4,13 @@ from __future__ import annotations
 
 import time
 
-from live_fixtures import pg_url
+from live_fixtures import fresh_pg_url
 from live_games import Table, exchange_setup, play_exchange
 from live_support import Api, running
 
 
 def test_two_processes_one_game_everyone_in_order() -> None:
-    url = pg_url()
+    url = fresh_pg_url()
     with running(url) as first, running(url) as second:
         api = Api(first.url)
         elsewhere = {role: second.ws_url for role in ("p2", "p4", "projector")}
@@ -34,7 +34,7 @@ def test_two_processes_one_game_everyone_in_order() -> None:
 
 
 def test_commands_from_both_processes_are_ordered_by_the_database() -> None:
-    url = pg_url()
+    url = fresh_pg_url()
     with running(url) as first, running(url) as second:
         api_a, api_b = Api(first.url), Api(second.url)
         setup = exchange_setup()
