@@ -4,6 +4,7 @@ import { h, fill, panel, field, options, table } from "../dom.js";
 import { t, currentLang } from "../i18n.js";
 import { barChart } from "../charts.js";
 import { Board, TEAM_HUES, flipButton, pathOf } from "../board.js";
+import { countdownVoice } from "../announce.js";
 import { left, mmss, everyTick } from "../clock.js";
 import { errorLine } from "../shell.js";
 import { lobbyPanel } from "../lobby.js";
@@ -98,7 +99,7 @@ function boardPanel(ctx, big) {
       const act = v.actions || {};
       const mine = Boolean(act.move);
       const legal = mine ? act.move.moves : [];
-      board.update({ pieces: quizPieces(v), legal, last: lastMove(v), marks: duelMarks(v), interactive: mine });
+      board.update({ pieces: quizPieces(v), legal, last: lastMove(v), marks: duelMarks(v), interactive: mine, toMove: v.teams[v.to_move]?.color });
       const team = v.teams[v.to_move];
       if (v.phase === "ended") who.textContent = v.winner ? t("q.winner", { team: v.teams[v.winner].name }) : t("q.no_winner");
       else if (v.phase === "setup") who.textContent = t("phase.setup");
@@ -107,6 +108,7 @@ function boardPanel(ctx, big) {
         who.replaceChildren(h("span", { class: "swatch", style: { borderColor: hueOf(v, v.to_move) } }), t("q.to_move", { team: team.name }));
         if (v.to_move === ctx.role) who.append(" ", h("span", { class: "pill good", text: t("q.your_move") }));
       }
+      board.setTurn(who.textContent);
     },
   };
 }
@@ -143,13 +145,16 @@ function duelPanel(ctx) {
     error.clear();
     try { await ctx.send(command); } catch (err) { error.show(err); }
   };
+  const voice = countdownVoice((s) => t("a11y.time_left", { s }));
   everyTick(() => {
     const duel = view && view.duel;
     if (!duel || duel.step !== "answer" || view.paused) {
       timer.textContent = duel && view.paused ? t("x.paused") : "";
+      voice.watch(null);
       return;
     }
     const rest = duel.deadline === null ? null : left(duel.deadline);
+    voice.watch(rest);
     timer.textContent = rest === null ? t("q.no_clock") : mmss(rest);
   });
   return {
@@ -322,7 +327,7 @@ export function mount(root, ctx) {
   let lobby = null;
   let layout;
   if (big) {
-    layout = h("div", { class: "proj" }, h("div", {}, board.el), h("div", { class: "stack" }, scores.el, duel.el));
+    layout = h("main", { class: "proj" }, h("div", {}, board.el), h("div", { class: "stack" }, scores.el, duel.el));
   } else if (ctx.role === "host") {
     lobby = lobbyPanel(ctx);
     const controls = controlsPanel(ctx, false);
