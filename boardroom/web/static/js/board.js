@@ -241,8 +241,9 @@ export class Board {
         const [file, rank] = coords(square);
         const dark = (file + rank) % 2 === 0;
         const cell = h("div", { class: ["sq", dark ? "dark" : "light"], role: "gridcell", dataset: { square, row: String(row), col: String(col) }, tabindex: "-1" });
-        if (col === 0) cell.append(h("span", { class: "coord rank", "aria-hidden": "true", text: String(rank + 1) }));
-        if (row === 7) cell.append(h("span", { class: "coord file", "aria-hidden": "true", text: FILES[file] }));
+        // the coordinates are drawn by CSS (the square's name says them already)
+        if (col === 0) cell.append(h("span", { class: "coord rank", "aria-hidden": "true", dataset: { c: String(rank + 1) } }));
+        if (row === 7) cell.append(h("span", { class: "coord file", "aria-hidden": "true", dataset: { c: FILES[file] } }));
         this.cells.set(square, cell);
         cells.push(cell);
       }
@@ -600,7 +601,8 @@ export class Board {
       title: piece.title || piece.label, "aria-hidden": "true",
       dataset: { piece: piece.id || "" },
     }, piece.king ? h("span", { class: "crown", "aria-hidden": "true", text: "♛" }) : null,
-    h("span", { class: ["plabel", String(piece.label).length > 4 && "long"], text: piece.label }));
+    // the label is drawn by CSS: the square's name already says it (in full)
+    h("span", { class: ["plabel", String(piece.label).length > 4 && "long"], dataset: { text: piece.label } }));
     el.style.setProperty("--hue", piece.hue || "#888");
     return el;
   }
@@ -611,7 +613,8 @@ export const FIRM_HUES = {
   1: "#e53935", 2: "#fb8c00", 3: "#2e9d3a", 4: "#1e88e5",
   5: "#8e24aa", 6: "#00897b", 7: "#c0a000", 8: "#d81b60",
 };
-export const TEAM_HUES = ["#1e88e5", "#e53935"];
+// dark enough for white text on them (team score cards): 5.7:1 and 5.6:1
+export const TEAM_HUES = ["#1565c0", "#c62828"];
 
 /** A flip button for a board. */
 export function flipButton(board) {

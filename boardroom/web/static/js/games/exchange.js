@@ -481,10 +481,10 @@ function meetingBox(ctx, v, firm, send) {
   const accounts = v.accounts || {};
   const voters = Object.keys(accounts).filter((a) => ((accounts[a].holdings || {})[key] || 0) > 0
     && (ctx.role !== "host" || a === "state" || (a.startsWith("firm:") && !v.firms[a.slice(5)].director)));
-  const nominee = options(h("select", { name: `nominee-${firm}` }), Object.keys(v.players).map((p) => [p, n.player(p)]));
+  const nominee = options(h("select", { name: `nominee-${firm}`, "aria-label": t("a11y.nominee", { firm }) }), Object.keys(v.players).map((p) => [p, n.player(p)]));
   const rows = voters.map((holder) => {
-    const director = options(h("select", { name: `vote-${firm}-${holder}` }), candidates.map((p) => [p, n.player(p)]));
-    const payout = h("input", { type: "number", name: `payout-${firm}-${holder}`, min: "0", max: "100", value: String(v.firms[key].payout) });
+    const director = options(h("select", { name: `vote-${firm}-${holder}`, "aria-label": t("a11y.vote_director", { holder: n.account(holder), firm }) }), candidates.map((p) => [p, n.player(p)]));
+    const payout = h("input", { type: "number", name: `payout-${firm}-${holder}`, "aria-label": t("a11y.vote_payout", { holder: n.account(holder), firm }), min: "0", max: "100", value: String(v.firms[key].payout) });
     const cast = myVotes[holder];
     if (cast) { director.value = cast.director; payout.value = String(cast.payout); }
     return h("div", { class: "row" },
@@ -819,7 +819,7 @@ export function control(record, shares) {
 
 function revealPanel(view, reveal) {
   const n = names(view);
-  const slider = h("input", { type: "range", min: "0", max: String(reveal.length - 1), value: String(reveal.length - 1), name: "reveal-year" });
+  const slider = h("input", { type: "range", min: "0", max: String(reveal.length - 1), value: String(reveal.length - 1), name: "reveal-year", "aria-label": t("a11y.reveal_slider") });
   const label = h("b");
   const graph = h("div");
   const tableBox = h("div", { class: "scroll-x" });

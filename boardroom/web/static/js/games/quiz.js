@@ -241,7 +241,7 @@ function answerForm(q, send) {
       type: "button", class: "primary", text: c, dataset: { choice: String(i) }, onclick: () => send({ type: "answer", choice: i }),
     })));
   }
-  const input = h("input", { type: "text", name: "answer", maxlength: "200", autocomplete: "off" });
+  const input = h("input", { type: "text", name: "answer", "aria-label": t("a11y.answer"), maxlength: "200", autocomplete: "off" });
   const form = h("form", { class: "row", dataset: { role: "answer-form" } }, input, h("button", { type: "submit", class: "primary", text: t("q.send_answer") }));
   form.addEventListener("submit", (event) => {
     event.preventDefault();
