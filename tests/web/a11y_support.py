@@ -10,6 +10,7 @@ from pathlib import Path
 from typing import Any
 
 from playwright.sync_api import Browser, BrowserContext, Page
+from web_support import errors_of, watch
 
 ROOT = Path(__file__).resolve().parents[2]
 AXE = ROOT / "node_modules" / "axe-core" / "axe.min.js"
@@ -20,7 +21,7 @@ RUN = """async () => {
   const result = await axe.run(document, { resultTypes: ["violations"] });
   return result.violations.filter((v) => v.impact === "serious" || v.impact === "critical")
     .map((v) => ({ id: v.id, impact: v.impact, help: v.help,
-                   nodes: v.nodes.slice(0, 4).map((n) => [n.target.join(" "), n.failureSummary]) }));
+      nodes: v.nodes.slice(0, 4).map((n) => [n.target.join(" "), n.failureSummary]) }));
 }"""
 
 
@@ -38,7 +39,9 @@ class Audit:
     def __post_init__(self) -> None:
         assert AXE.exists(), f"{AXE} is missing: `make lint` (npm ci) installs axe-core"
         for lang, locale in LANGS.items():
-            context = self.browser.new_context(locale=locale, viewport={"width": 1280, "height": 720})
+            context = self.browser.new_context(
+                locale=locale, viewport={"width": 1280, "height": 720}
+            )
             context.add_init_script(path=str(AXE))
             self.contexts[lang] = context
 
@@ -47,9 +50,7 @@ class Audit:
         pages = {}
         for lang, context in self.contexts.items():
             page = context.new_page()
-            errors: list[str] = []
-            page.on("pageerror", lambda exc, errors=errors: errors.append(str(exc)))
-            page.errors = errors  # type: ignore[attr-defined]
+            watch(page)
             page.goto(url)
             pages[lang] = page
         return pages
@@ -63,19 +64,37 @@ class Audit:
                 found: list[dict[str, Any]] = page.evaluate(RUN)
                 self.runs += 1
                 for v in found:
-                    where = "; ".join(f"{target} — {summary.splitlines()[-1].strip()}" for target, summary in v["nodes"])
+                    where = "; ".join(
+                        f"{target} — {summary.splitlines()[-1].strip()}"
+                        for target, summary in v["nodes"]
+                    )
                     line = f"{v['impact']} {v['id']}: {where}"
                     self.findings.setdefault(line, []).append(f"{state} [{lang} {width}×{height}]")
-            errors: list[str] = page.errors  # type: ignore[attr-defined]
-            assert errors == [], (state, lang, errors)
+            assert errors_of(page) == [], (state, lang, errors_of(page))
+
+    def once(self, state: str, url: str, ready: str = "#app > header") -> None:
+        """Open ``url`` in each language, audit it when ``ready`` shows, close it (an open page
+        keeps its clocks ticking)."""
+        pages = self.open(url)
+        for page in pages.values():
+            page.wait_for_selector(ready)
+        self.check(state, pages)
+        for page in pages.values():
+            page.close()
 
     def close(self) -> None:
         for context in self.contexts.values():
             context.close()
 
     def verdict(self) -> str:
-        lines = [f"{finding}\n    in {', '.join(where[:6])}{' …' if len(where) > 6 else ''}" for finding, where in self.findings.items()]
-        return f"{len(self.findings)} serious/critical findings in {self.runs} axe runs:\n" + "\n".join(lines)
+        lines = [
+            f"{finding}\n    in {', '.join(where[:6])}{' …' if len(where) > 6 else ''}"
+            for finding, where in self.findings.items()
+        ]
+        return (
+            f"{len(self.findings)} serious/critical findings in {self.runs} axe runs:\n"
+            + "\n".join(lines)
+        )
 
 
 def settled(page: Page, version: int) -> None:

@@ -27,7 +27,9 @@ def version(api: Api, game: Json, secret: str | None = None) -> int:
     return number
 
 
-def audit_now(audit: Audit, api: Api, game: Json, state: str, seats: dict[str, dict[str, Page]]) -> None:
+def audit_now(
+    audit: Audit, api: Api, game: Json, state: str, seats: dict[str, dict[str, Page]]
+) -> None:
     """Every seat's pages, once they show the game as it is now."""
     now = version(api, game)
     for name, pages in seats.items():
@@ -49,20 +51,35 @@ def test_start_and_join_pages(audit: Audit, server: Server, api: Api) -> None:
         for page in start.values():
             page.check(f"input[name=game][value={kind}]")
         audit.check(f"start · {kind}", start)
-    audit.check("join · no code", audit.open(server.url + "/join"))
-    audit.check("join · unknown code", audit.open(server.url + "/join/ZZZZZZ"))
+    for page in start.values():
+        page.close()
+    audit.once("join · no code", server.url + "/join")
+    audit.once("join · unknown code", server.url + "/join/ZZZZZZ")
     for kind in ("exchange", "russian"):
         game = api.create(kind)
-        audit.check(f"join · {kind}", audit.open(f"{server.url}/join/{game['code']}"))
+        audit.once(f"join · {kind}", f"{server.url}/join/{game['code']}", "button[data-role]")
     quiz = api.create("quiz")
-    audit.check("join · quiz game code", audit.open(f"{server.url}/join/{quiz['code']}"))
-    audit.check("join · quiz team code", audit.open(f"{server.url}/join/{api.team_code(quiz, 'A')}"))
+    audit.once("join · quiz game code", f"{server.url}/join/{quiz['code']}", "button[data-role]")
+    audit.once(
+        "join · quiz team code",
+        f"{server.url}/join/{api.team_code(quiz, 'A')}",
+        "button[data-role]",
+    )
     assert not audit.findings, audit.verdict()
 
 
-# --- Exchange Draughts ------------------------------------------------------------------------------
+# --- Exchange Draughts -------------------------------------------------------------------------
 
-PLACEMENT = {"1": ["c3", "a1"], "2": ["e1"], "3": ["g1"], "4": ["h2"], "5": ["d4"], "6": ["f6"], "7": ["h8"], "8": ["b8"]}
+PLACEMENT = {
+    "1": ["c3", "a1"],
+    "2": ["e1"],
+    "3": ["g1"],
+    "4": ["h2"],
+    "5": ["d4"],
+    "6": ["f6"],
+    "7": ["h8"],
+    "8": ["b8"],
+}
 
 
 def exchange_game(api: Api) -> Json:
@@ -73,10 +90,17 @@ def exchange_game(api: Api) -> Json:
             "game": "exchange",
             "seed": 3,
             "ruleset": {
-                "preset": "classic", "years": 1, "moves_per_year": 2, "opening_session": False,
-                "wait_for_host": True, "placement": PLACEMENT,
+                "preset": "classic",
+                "years": 1,
+                "moves_per_year": 2,
+                "opening_session": False,
+                "wait_for_host": True,
+                "placement": PLACEMENT,
             },
-            "players": [{"id": pid, "name": name} for pid, name in zip(ids, ["Анна Соколова", "Boris", "Вера"], strict=True)],
+            "players": [
+                {"id": pid, "name": name}
+                for pid, name in zip(ids, ["Анна Соколова", "Boris", "Вера"], strict=True)
+            ],
             "directors": {str(f): ids[(f - 1) % 3] for f in range(1, 9)},
         },
     )
@@ -86,7 +110,7 @@ def advance(api: Api, game: Json, phase: str) -> Json:
     """The host ends phases (and continues after each) until the game is in ``phase``."""
     gid, secret = game["game_id"], game["host_secret"]
     for _ in range(20):
-        view = api.view(gid, secret)["view"]
+        view: Json = api.view(gid, secret)["view"]
         if view["phase"] == phase and not view.get("waiting_for_host"):
             return view
         if view.get("waiting_for_host"):
@@ -115,22 +139,23 @@ def test_exchange_pages(audit: Audit, server: Server, api: Api) -> None:
     api.ok(game["game_id"], game["host_secret"], {"type": "end_phase"})
     audit_now(audit, api, game, "exchange waiting for the host", seats)
     advance(api, game, "exchange")
-    api.ok(game["game_id"], anna["secret"], {"type": "order", "account": "p1", "stock": 2, "side": "buy", "qty": 1, "price": 90})
-    audit_now(audit, api, game, "exchange session with an order", {"player": seats["player"]})
+    api.ok(
+        game["game_id"],
+        anna["secret"],
+        {"type": "order", "account": "p1", "stock": 2, "side": "buy", "qty": 1, "price": 90},
+    )
     api.ok(game["game_id"], anna["secret"], {"type": "call_meeting", "firm": 1})
-    audit_now(audit, api, game, "exchange session, a meeting called", seats)
+    audit_now(audit, api, game, "exchange session, an order placed, a meeting called", seats)
     advance(api, game, "meetings")
     audit_now(audit, api, game, "exchange meetings", seats)
     advance(api, game, "ended")
     audit_now(audit, api, game, "exchange ended", seats)
-    results = {
-        "host": audit.open(f"{server.url}/results/{game['game_id']}#secret={game['host_secret']}"),
-        "player": audit.open(f"{server.url}/results/{game['game_id']}#secret={anna['secret']}"),
-    }
-    for name, pages in results.items():
+    for pages in seats.values():
         for page in pages.values():
-            page.wait_for_selector("[data-panel=replay]")
-        audit.check(f"exchange results, reveal and replay · {name}", pages)
+            page.close()
+    for name, secret in (("host", game["host_secret"]), ("player", anna["secret"])):
+        url = f"{server.url}/results/{game['game_id']}#secret={secret}"
+        audit.once(f"exchange results, reveal and replay · {name}", url, "[data-panel=replay]")
     assert not audit.findings, audit.verdict()
 
 
@@ -144,14 +169,35 @@ def quiz_game(api: Api) -> Json:
             "game": "quiz",
             "ruleset": {"answer_s": 120},
             "teams": [
-                {"id": "A", "name": "Орлы", "score": 5, "members": [{"id": "a1", "name": "Иван", "square": "c3"}]},
-                {"id": "B", "name": "Совы", "score": 3, "members": [
-                    {"id": "b1", "name": "Борис", "square": "d4"},
-                    {"id": "b2", "name": "Александра Соколова", "square": "f6", "captain": True}]},
+                {
+                    "id": "A",
+                    "name": "Орлы",
+                    "score": 5,
+                    "members": [{"id": "a1", "name": "Иван", "square": "c3"}],
+                },
+                {
+                    "id": "B",
+                    "name": "Совы",
+                    "score": 3,
+                    "members": [
+                        {"id": "b1", "name": "Борис", "square": "d4"},
+                        {
+                            "id": "b2",
+                            "name": "Александра Соколова",
+                            "square": "f6",
+                            "captain": True,
+                        },
+                    ],
+                },
             ],
             "questions": [
                 {"id": "q1", "text": "Столица Италии?", "answer": "Рим"},
-                {"id": "q2", "text": "Сколько полей на доске?", "answer": "64", "choices": ["32", "64"]},
+                {
+                    "id": "q2",
+                    "text": "Сколько полей на доске?",
+                    "answer": "64",
+                    "choices": ["32", "64"],
+                },
             ],
         },
     )
@@ -176,15 +222,23 @@ def test_quiz_pages(audit: Audit, server: Server, api: Api) -> None:
     api.ok(gid, host, {"type": "ask"})
     audit_now(audit, api, game, "quiz duel, the defenders answer", seats)
     api.ok(gid, owls["secret"], {"type": "answer", "text": "Париж"})
-    audit_now(audit, api, game, "quiz duel, the host judges", {"host": seats["host"], "projector": seats["projector"]})
+    audit_now(
+        audit,
+        api,
+        game,
+        "quiz duel, the host judges",
+        {"host": seats["host"], "projector": seats["projector"]},
+    )
     api.ok(gid, host, {"type": "judge", "correct": False})
     audit_now(audit, api, game, "quiz after a judgement", seats)
     api.ok(gid, host, {"type": "end_game", "winner": "A"})
     audit_now(audit, api, game, "quiz ended", seats)
-    results = audit.open(f"{server.url}/results/{gid}#secret={owls['secret']}")
-    for page in results.values():
-        page.wait_for_selector("[data-panel=replay]")
-    audit.check("quiz results", results)
+    for pages in seats.values():
+        for page in pages.values():
+            page.close()
+    audit.once(
+        "quiz results", f"{server.url}/results/{gid}#secret={owls['secret']}", "[data-panel=replay]"
+    )
     assert not audit.findings, audit.verdict()
 
 
@@ -192,7 +246,15 @@ def test_quiz_pages(audit: Audit, server: Server, api: Api) -> None:
 
 
 def test_russian_pages(audit: Audit, server: Server, api: Api) -> None:
-    game = api.create("russian", {"game": "russian", "white": {"name": "Аня"}, "black": {"name": "Борис"}, "ruleset": {"minutes": 5}})
+    game = api.create(
+        "russian",
+        {
+            "game": "russian",
+            "white": {"name": "Аня"},
+            "black": {"name": "Борис"},
+            "ruleset": {"minutes": 5},
+        },
+    )
     gid, host = game["game_id"], game["host_secret"]
     white = api.join(game, "Аня", "white")
     black = api.join(game, "Борис", "black")
@@ -211,8 +273,12 @@ def test_russian_pages(audit: Audit, server: Server, api: Api) -> None:
     audit_now(audit, api, game, "russian, a draw offered", seats)
     api.ok(gid, white["secret"], {"type": "resign"})
     audit_now(audit, api, game, "russian ended", seats)
-    results = audit.open(f"{server.url}/results/{gid}#secret={white['secret']}")
-    for page in results.values():
-        page.wait_for_selector("[data-panel=replay]")
-    audit.check("russian results", results)
+    for pages in seats.values():
+        for page in pages.values():
+            page.close()
+    audit.once(
+        "russian results",
+        f"{server.url}/results/{gid}#secret={white['secret']}",
+        "[data-panel=replay]",
+    )
     assert not audit.findings, audit.verdict()

@@ -582,7 +582,7 @@ export class Board {
     if (piece) {
       const kind = piece.king ? "king" : "man";
       const whose = state.mine ? t(`board.piece.mine.${kind}`) : t(`board.piece.${piece.side}.${kind}`);
-      const name = piece.title || piece.label;
+      const name = piece.label ? piece.title || piece.label : ""; // unnamed pieces: the side says it
       parts.push(name ? `${whose} ${name}` : whose);
     }
     if (state.ghost) parts.push(t("board.state.moving"));
