@@ -97,7 +97,7 @@ const ARROWS = /** @type {Record<string, [number, number]>} */ ({
 export class Board {
   /**
    * options.onMove(moveText) → Promise (resolved when sent); options.big for the projector;
-   * options.named for pieces named by people.
+   * options.named for pieces named by people; options.toolsApart: the page places board.tools.
    */
   constructor(options = {}) {
     this.options = options;
@@ -140,8 +140,11 @@ export class Board {
     this.entry = options.big ? null : this.moveEntry();
     this.text = options.big ? null : this.textView();
     this.feedback = options.big || !options.onMove ? null : feedbackSwitch();
-    this.el = h("div", { class: "board-wrap" }, this.grid, keys, this.status,
-      this.entry ? this.entry.el : null, h("div", { class: "row board-tools" }, this.feedback, this.text ? this.text.el : null));
+    // the typed move, the legal moves, the sound switch and the text view: under the board, or
+    // where the page puts them (options.toolsApart: the page appends board.tools itself)
+    this.tools = options.big ? null : h("div", { class: "board-more" }, this.entry ? this.entry.el : null,
+      h("div", { class: "row board-tools" }, this.feedback, this.text ? this.text.el : null));
+    this.el = h("div", { class: "board-wrap" }, this.grid, keys, this.status, options.toolsApart ? null : this.tools);
     this.build();
     this.render();
   }

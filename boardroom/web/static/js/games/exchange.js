@@ -97,6 +97,7 @@ function boardPanel(ctx, big) {
   let view = null;
   const board = new Board({
     big,
+    toolsApart: true,
     onMove: async (move) => {
       error.clear();
       try {
@@ -120,7 +121,7 @@ function boardPanel(ctx, big) {
   });
   const callBox = h("div", { class: "call" }, who, why, h("div", { class: "clocks" }, minClock, maxClock, count), bar,
     h("div", { class: "row" }, ctx.role === "projector" ? null : pass, big ? null : flipButton(board)), error.el);
-  const el = panel(t("x.board"), board.el, callBox);
+  const el = panel(t("x.board"), board.el, callBox, board.tools);
   el.dataset.panel = "board";
 
   const moveVoice = countdownVoice((s) => t("a11y.clock_left", { who: who.textContent, s }));

@@ -84,13 +84,14 @@ function boardPanel(ctx, big) {
   const board = new Board({
     big,
     named: true,
+    toolsApart: true,
     onMove: async (move) => {
       error.clear();
       try { await ctx.send({ type: "move", move }); } catch (err) { error.show(err); throw err; }
     },
   });
   const who = h("div", { class: "who", dataset: { role: "to-move" } });
-  const el = panel(t("x.board"), board.el, h("div", { class: "call" }, who, big ? null : h("div", { class: "row" }, flipButton(board)), error.el));
+  const el = panel(t("x.board"), board.el, h("div", { class: "call" }, who, big ? null : h("div", { class: "row" }, flipButton(board)), error.el), board.tools);
   el.dataset.panel = "board";
   return {
     el,

@@ -100,6 +100,7 @@ function boardPanel(ctx, big, clocks) {
   const board = new Board({
     big,
     flipped: ctx.role === "black",
+    toolsApart: true,
     onMove: async (move) => {
       error.clear();
       try { await ctx.send({ type: "move", move }); } catch (err) { error.show(err); throw err; }
@@ -118,7 +119,7 @@ function boardPanel(ctx, big, clocks) {
   };
   const offer = h("div", { class: "pill warn hidden", dataset: { role: "draw-offer" } });
   const el = panel(t("x.board"), board.el, h("div", { class: "call" }, who, big ? null : clocks.el, offer,
-    h("div", { class: "row" }, Object.values(buttons), big ? null : flipButton(board)), error.el));
+    h("div", { class: "row" }, Object.values(buttons), big ? null : flipButton(board)), error.el), board.tools);
   el.dataset.panel = "board";
   return {
     el,
