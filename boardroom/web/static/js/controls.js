@@ -7,7 +7,7 @@ import { errorLine } from "./shell.js";
 
 export function controlsPanel(ctx, hasExtend = true) {
   const error = errorLine();
-  const seconds = h("input", { type: "number", name: "extend-seconds", min: "1", value: "60" });
+  const seconds = h("input", { type: "number", name: "extend-seconds", "aria-label": t("a11y.extend_seconds"), min: "1", value: "60" });
   const button = (action, label, command, cls) => h("button", {
     type: "button", class: cls || "", dataset: { action }, text: label,
     onclick: async () => {

@@ -61,6 +61,19 @@ export function options(select, pairs, keep = true) {
   return select;
 }
 
+/**
+ * Boxes that scroll (.scroll, .scroll-x) reachable by keyboard: a Tab stop named after their
+ * panel's heading, so arrow keys can scroll a wide table or a long log.
+ */
+export function focusableScrollers(root, name) {
+  for (const box of root.querySelectorAll(".scroll:not([tabindex]), .scroll-x:not([tabindex])")) {
+    const heading = box.closest("section")?.querySelector("h2, h3")?.textContent || "";
+    box.setAttribute("tabindex", "0");
+    box.setAttribute("role", "region");
+    if (heading) box.setAttribute("aria-label", name(heading));
+  }
+}
+
 /** A labelled field. */
 export function field(label, input, help) {
   return h("label", { class: "field" }, h("span", { class: "field-label", text: label }), input,

@@ -1,7 +1,7 @@
 // @ts-check
 // Each page is the same shell; this picks the page's module.
 import { initI18n, t } from "./i18n.js";
-import { h, fill } from "./dom.js";
+import { h, fill, focusableScrollers } from "./dom.js";
 
 const PAGES = {
   start: () => import("./start.js"),
@@ -14,6 +14,15 @@ async function boot() {
   await initI18n();
   const root = document.getElementById("app");
   const name = document.documentElement.dataset.page;
+  let queued = false;
+  new MutationObserver(() => {
+    if (queued) return;
+    queued = true;
+    queueMicrotask(() => {
+      queued = false;
+      focusableScrollers(root, (heading) => t("a11y.scroll_region", { name: heading }));
+    });
+  }).observe(root, { childList: true, subtree: true });
   try {
     const module = await PAGES[name]();
     await module.default(root);

@@ -8,9 +8,11 @@ export function topbar(title) {
   const phase = h("span", { class: "phase" });
   const countdown = h("span", { class: "countdown hidden", dataset: { role: "countdown" } });
   const conn = h("span", { class: "conn", title: t("conn.unknown") });
-  const bar = h("header", { class: "topbar" },
+  const bar = h("header", { class: "topbar" }, skipLink(),
     h("a", { class: "brand", href: "/", style: { color: "#fff", textDecoration: "none" }, text: "Boardroom" }),
-    h("span", { class: "who", text: title || "" }), who, h("span", { class: "spacer" }), phase, countdown, conn, langSwitch());
+    // the page's one heading: what this page is (and whose seat)
+    h("h1", { class: "page-title" }, h("span", { class: "who", text: title || "" }), who),
+    h("span", { class: "spacer" }), phase, countdown, conn, langSwitch());
   return {
     el: bar,
     setWho(text) { who.textContent = text; },
@@ -25,6 +27,24 @@ export function topbar(title) {
       conn.dataset.state = state;
     },
   };
+}
+
+/**
+ * The first thing Tab reaches: straight to the board where the page has one (then Enter, and the
+ * board's square has the focus), else to the page's main content.
+ */
+function skipLink() {
+  const link = h("a", { class: "skip", href: "#main", text: t("a11y.skip_main") });
+  const target = () => /** @type {HTMLElement | null} */ (document.querySelector(".board [role=gridcell][tabindex='0']"));
+  link.addEventListener("focus", () => { link.textContent = target() ? t("a11y.skip_board") : t("a11y.skip_main"); });
+  link.addEventListener("click", (event) => {
+    const to = target() || document.querySelector("main");
+    if (!to) return;
+    event.preventDefault();
+    if (!to.hasAttribute("tabindex")) to.setAttribute("tabindex", "-1");
+    to.focus();
+  });
+  return link;
 }
 
 export function banner(text, bad) {

@@ -4,6 +4,7 @@
 import { h, s, fill, field, panel, options, table } from "../dom.js";
 import { t, num, money } from "../i18n.js";
 import { Board, FIRM_HUES, flipButton } from "../board.js";
+import { countdownVoice } from "../announce.js";
 import { left, mmss, everyTick } from "../clock.js";
 import { lineChart, barChart } from "../charts.js";
 import { errorLine } from "../shell.js";
@@ -96,6 +97,7 @@ function boardPanel(ctx, big) {
   let view = null;
   const board = new Board({
     big,
+    toolsApart: true,
     onMove: async (move) => {
       error.clear();
       try {
@@ -119,12 +121,14 @@ function boardPanel(ctx, big) {
   });
   const callBox = h("div", { class: "call" }, who, why, h("div", { class: "clocks" }, minClock, maxClock, count), bar,
     h("div", { class: "row" }, ctx.role === "projector" ? null : pass, big ? null : flipButton(board)), error.el);
-  const el = panel(t("x.board"), board.el, callBox);
+  const el = panel(t("x.board"), board.el, callBox, board.tools);
   el.dataset.panel = "board";
 
+  const moveVoice = countdownVoice((s) => t("a11y.clock_left", { who: who.textContent, s }));
   everyTick(() => {
     if (!view) return;
     const boardPhase = view.phase === "board" && view.on_call && !view.paused;
+    if (!boardPhase) moveVoice.watch(null);
     minClock.classList.toggle("hidden", !boardPhase);
     maxClock.classList.toggle("hidden", !boardPhase);
     bar.classList.toggle("hidden", !boardPhase);
@@ -138,6 +142,7 @@ function boardPanel(ctx, big) {
       minClock.textContent = t("x.min_ok");
     }
     const rest = left(view.deadline);
+    moveVoice.watch(rest);
     const span = (view.ruleset.move_max_s || 300) * (view.ruleset.time_scale || 1);
     maxClock.className = `clock ${rest !== null && rest < span * 0.2 ? "late" : ""}`;
     maxClock.textContent = t("x.max_left", { t: mmss(rest) });
@@ -154,12 +159,13 @@ function boardPanel(ctx, big) {
       const act = v.actions || {};
       const interactive = Boolean(act.move);
       const last = lastOf(events, "moved");
-      board.update({ pieces: exchangePieces(v), legal: interactive ? act.move.moves : [], last: last ? last.move : null, interactive });
+      board.update({ pieces: exchangePieces(v), legal: interactive ? act.move.moves : [], last: last ? last.move : null, interactive, toMove: call ? call.color : null });
       pass.classList.toggle("hidden", !act.pass);
       count.textContent = v.phase === "board" ? t("x.moves_count", { n: v.moves_this_year, of: v.moves_per_year }) : "";
       if (v.phase !== "board" || !call) {
         who.textContent = v.board_result ? t("x.board_won", { color: t(`color.${v.board_result.winner}`) }) : phaseText(v);
         why.textContent = "";
+        board.setTurn(who.textContent);
         return;
       }
       const director = v.firms[String(call.firm)].director;
@@ -178,6 +184,7 @@ function boardPanel(ctx, big) {
         i -= 1;
       }
       why.textContent = [...passes.slice(-4), ...reasons].join(" · ");
+      board.setTurn(who.textContent);
     },
   };
 }
@@ -475,10 +482,10 @@ function meetingBox(ctx, v, firm, send) {
   const accounts = v.accounts || {};
   const voters = Object.keys(accounts).filter((a) => ((accounts[a].holdings || {})[key] || 0) > 0
     && (ctx.role !== "host" || a === "state" || (a.startsWith("firm:") && !v.firms[a.slice(5)].director)));
-  const nominee = options(h("select", { name: `nominee-${firm}` }), Object.keys(v.players).map((p) => [p, n.player(p)]));
+  const nominee = options(h("select", { name: `nominee-${firm}`, "aria-label": t("a11y.nominee", { firm }) }), Object.keys(v.players).map((p) => [p, n.player(p)]));
   const rows = voters.map((holder) => {
-    const director = options(h("select", { name: `vote-${firm}-${holder}` }), candidates.map((p) => [p, n.player(p)]));
-    const payout = h("input", { type: "number", name: `payout-${firm}-${holder}`, min: "0", max: "100", value: String(v.firms[key].payout) });
+    const director = options(h("select", { name: `vote-${firm}-${holder}`, "aria-label": t("a11y.vote_director", { holder: n.account(holder), firm }) }), candidates.map((p) => [p, n.player(p)]));
+    const payout = h("input", { type: "number", name: `payout-${firm}-${holder}`, "aria-label": t("a11y.vote_payout", { holder: n.account(holder), firm }), min: "0", max: "100", value: String(v.firms[key].payout) });
     const cast = myVotes[holder];
     if (cast) { director.value = cast.director; payout.value = String(cast.payout); }
     return h("div", { class: "row" },
@@ -562,7 +569,7 @@ export function mount(root, ctx) {
   const ended = h("div", { class: "banner hidden", dataset: { role: "ended" } }, t("x.game_over"), " ",
     h("a", { class: "button primary", href: `/results/${ctx.gameId}`, text: t("x.see_results") }));
   if (big) {
-    layout = h("div", { class: "proj" }, h("div", { class: "stack" }, boardP.el),
+    layout = h("main", { class: "proj" }, h("div", { class: "stack" }, boardP.el),
       h("div", { class: "stack" }, market.el, tape.el, meetings.el));
   } else if (ctx.role === "host") {
     lobby = lobbyPanel(ctx);
@@ -584,12 +591,14 @@ export function mount(root, ctx) {
         h("div", { class: "stack" }, orders.el, market.el, tape.el, log.el)));
   }
   root.append(layout);
+  const phaseVoice = countdownVoice((s) => t("a11y.clock_left", { who: phaseText(ctx.view), s }));
   everyTick(() => {
     const v = ctx.view;
     if (!v) return;
     ctx.bar.setPhase(phaseText(v));
     const rest = v.paused ? null : left(v.deadline);
     ctx.bar.setCountdown(rest === null ? "" : mmss(rest));
+    phaseVoice.watch(v.phase === "board" ? null : rest); // the board's move clock speaks for itself
   });
   return {
     update(v) {
@@ -811,7 +820,7 @@ export function control(record, shares) {
 
 function revealPanel(view, reveal) {
   const n = names(view);
-  const slider = h("input", { type: "range", min: "0", max: String(reveal.length - 1), value: String(reveal.length - 1), name: "reveal-year" });
+  const slider = h("input", { type: "range", min: "0", max: String(reveal.length - 1), value: String(reveal.length - 1), name: "reveal-year", "aria-label": t("a11y.reveal_slider") });
   const label = h("b");
   const graph = h("div");
   const tableBox = h("div", { class: "scroll-x" });

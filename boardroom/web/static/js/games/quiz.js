@@ -4,6 +4,7 @@ import { h, fill, panel, field, options, table } from "../dom.js";
 import { t, currentLang } from "../i18n.js";
 import { barChart } from "../charts.js";
 import { Board, TEAM_HUES, flipButton, pathOf } from "../board.js";
+import { countdownVoice } from "../announce.js";
 import { left, mmss, everyTick } from "../clock.js";
 import { errorLine } from "../shell.js";
 import { lobbyPanel } from "../lobby.js";
@@ -83,13 +84,14 @@ function boardPanel(ctx, big) {
   const board = new Board({
     big,
     named: true,
+    toolsApart: true,
     onMove: async (move) => {
       error.clear();
       try { await ctx.send({ type: "move", move }); } catch (err) { error.show(err); throw err; }
     },
   });
   const who = h("div", { class: "who", dataset: { role: "to-move" } });
-  const el = panel(t("x.board"), board.el, h("div", { class: "call" }, who, big ? null : h("div", { class: "row" }, flipButton(board)), error.el));
+  const el = panel(t("x.board"), board.el, h("div", { class: "call" }, who, big ? null : h("div", { class: "row" }, flipButton(board)), error.el), board.tools);
   el.dataset.panel = "board";
   return {
     el,
@@ -98,7 +100,7 @@ function boardPanel(ctx, big) {
       const act = v.actions || {};
       const mine = Boolean(act.move);
       const legal = mine ? act.move.moves : [];
-      board.update({ pieces: quizPieces(v), legal, last: lastMove(v), marks: duelMarks(v), interactive: mine });
+      board.update({ pieces: quizPieces(v), legal, last: lastMove(v), marks: duelMarks(v), interactive: mine, toMove: v.teams[v.to_move]?.color });
       const team = v.teams[v.to_move];
       if (v.phase === "ended") who.textContent = v.winner ? t("q.winner", { team: v.teams[v.winner].name }) : t("q.no_winner");
       else if (v.phase === "setup") who.textContent = t("phase.setup");
@@ -107,6 +109,7 @@ function boardPanel(ctx, big) {
         who.replaceChildren(h("span", { class: "swatch", style: { borderColor: hueOf(v, v.to_move) } }), t("q.to_move", { team: team.name }));
         if (v.to_move === ctx.role) who.append(" ", h("span", { class: "pill good", text: t("q.your_move") }));
       }
+      board.setTurn(who.textContent);
     },
   };
 }
@@ -143,13 +146,16 @@ function duelPanel(ctx) {
     error.clear();
     try { await ctx.send(command); } catch (err) { error.show(err); }
   };
+  const voice = countdownVoice((s) => t("a11y.time_left", { s }));
   everyTick(() => {
     const duel = view && view.duel;
     if (!duel || duel.step !== "answer" || view.paused) {
       timer.textContent = duel && view.paused ? t("x.paused") : "";
+      voice.watch(null);
       return;
     }
     const rest = duel.deadline === null ? null : left(duel.deadline);
+    voice.watch(rest);
     timer.textContent = rest === null ? t("q.no_clock") : mmss(rest);
   });
   return {
@@ -236,7 +242,7 @@ function answerForm(q, send) {
       type: "button", class: "primary", text: c, dataset: { choice: String(i) }, onclick: () => send({ type: "answer", choice: i }),
     })));
   }
-  const input = h("input", { type: "text", name: "answer", maxlength: "200", autocomplete: "off" });
+  const input = h("input", { type: "text", name: "answer", "aria-label": t("a11y.answer"), maxlength: "200", autocomplete: "off" });
   const form = h("form", { class: "row", dataset: { role: "answer-form" } }, input, h("button", { type: "submit", class: "primary", text: t("q.send_answer") }));
   form.addEventListener("submit", (event) => {
     event.preventDefault();
@@ -322,7 +328,7 @@ export function mount(root, ctx) {
   let lobby = null;
   let layout;
   if (big) {
-    layout = h("div", { class: "proj" }, h("div", {}, board.el), h("div", { class: "stack" }, scores.el, duel.el));
+    layout = h("main", { class: "proj" }, h("div", {}, board.el), h("div", { class: "stack" }, scores.el, duel.el));
   } else if (ctx.role === "host") {
     lobby = lobbyPanel(ctx);
     const controls = controlsPanel(ctx, false);

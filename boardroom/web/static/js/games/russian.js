@@ -6,6 +6,7 @@ import { t } from "../i18n.js";
 import { Board, flipButton } from "../board.js";
 import { mmss, everyTick, gameNow } from "../clock.js";
 import { errorLine } from "../shell.js";
+import { countdownVoice } from "../announce.js";
 import { lobbyPanel } from "../lobby.js";
 import { paramInput } from "../forms.js";
 import { controlsPanel } from "../controls.js";
@@ -64,10 +65,14 @@ function clocksPanel(ctx) {
   const perMove = h("div", { class: "muted", dataset: { role: "per-move" } });
   const el = h("div", { class: "stack" }, h("div", { class: "clocks" }, SIDES.map((side) => cards[side])), perMove);
   let view = null;
+  // the running clocks are read out at 60, 30 and 10 s left, not every second
+  const voices = Object.fromEntries(SIDES.map((side) => [side, countdownVoice((s) => t("a11y.clock_left", { who: sideName(view, side), s }))]));
+  const moveVoice = countdownVoice((s) => t("a11y.time_left", { s }));
   const draw = () => {
     if (!view) return;
     for (const side of SIDES) {
       const left = timeLeft(view, side);
+      voices[side].watch(view.phase === "play" && view.clock.running === side ? left : null);
       const you = side === ctx.role ? ` ${t("rd.you")}` : "";
       const robot = view.players[side].robot ? ` · ${t("rd.robot", { level: t(`rd.level.${view.players[side].robot}`) })}` : "";
       fill(cards[side], h("div", { text: `${sideName(view, side)}${you}${robot}` }),
@@ -79,6 +84,7 @@ function clocksPanel(ctx) {
     const now = gameNow();
     perMove.textContent = view.ruleset.move_s && deadline !== null && now !== null
       ? t("rd.per_move", { time: mmss(Math.max(0, deadline - now)) }) : "";
+    moveVoice.watch(view.phase === "play" && view.ruleset.move_s && deadline !== null && now !== null ? deadline - now : null);
   };
   everyTick(draw);
   return { el, update(v) { view = v; draw(); } };
@@ -94,6 +100,7 @@ function boardPanel(ctx, big, clocks) {
   const board = new Board({
     big,
     flipped: ctx.role === "black",
+    toolsApart: true,
     onMove: async (move) => {
       error.clear();
       try { await ctx.send({ type: "move", move }); } catch (err) { error.show(err); throw err; }
@@ -112,13 +119,13 @@ function boardPanel(ctx, big, clocks) {
   };
   const offer = h("div", { class: "pill warn hidden", dataset: { role: "draw-offer" } });
   const el = panel(t("x.board"), board.el, h("div", { class: "call" }, who, big ? null : clocks.el, offer,
-    h("div", { class: "row" }, Object.values(buttons), big ? null : flipButton(board)), error.el));
+    h("div", { class: "row" }, Object.values(buttons), big ? null : flipButton(board)), error.el), board.tools);
   el.dataset.panel = "board";
   return {
     el,
     update(v) {
       const act = v.actions || {};
-      board.update({ pieces: piecesOf(v.position), legal: act.move ? act.move.moves : [], last: lastMove(v), interactive: Boolean(act.move) });
+      board.update({ pieces: piecesOf(v.position), legal: act.move ? act.move.moves : [], last: lastMove(v), interactive: Boolean(act.move), toMove: v.to_move, fen: v.position });
       clocks.update(v);
       for (const [type, button] of Object.entries(buttons)) button.classList.toggle("hidden", !act[type]);
       offer.classList.toggle("hidden", !v.draw_offer);
@@ -129,6 +136,7 @@ function boardPanel(ctx, big, clocks) {
         who.replaceChildren(t("rd.to_move", { name: sideName(v, v.to_move) }));
         if (v.to_move === ctx.role) who.append(" ", h("span", { class: "pill good", text: t("rd.your_move") }));
       }
+      board.setTurn(who.textContent);
     },
   };
 }
@@ -185,7 +193,7 @@ export function mount(root, ctx) {
   let lobby = null;
   let layout;
   if (big) {
-    layout = h("div", { class: "proj" }, h("div", {}, board.el), h("div", { class: "stack" }, ended, panel(t("rd.clocks"), clocks.el), moves.el));
+    layout = h("main", { class: "proj" }, h("div", {}, board.el), h("div", { class: "stack" }, ended, panel(t("rd.clocks"), clocks.el), moves.el));
   } else if (ctx.role === "host") {
     lobby = lobbyPanel(ctx);
     const controls = controlsPanel(ctx, false);
@@ -285,7 +293,7 @@ export const replay = {
   named: false,
   show(board, extra, frame) {
     const v = frame.view;
-    board.update({ pieces: piecesOf(v.position), last: frame.event.type === "moved" ? frame.event.move : null, interactive: false });
+    board.update({ pieces: piecesOf(v.position), last: frame.event.type === "moved" ? frame.event.move : null, interactive: false, fen: v.position });
     fill(extra, h("div", { class: "row" }, SIDES.map((side) => h("span", { class: "pill", text: sideName(v, side) }))));
   },
   describe: (event, v) => describe(event, { ...v, players: v.players || {} }),
