@@ -57,6 +57,7 @@ def create_on_start_page(page: Page, server: Server) -> str:
     page.goto(server.url + "/")
     expect(page.locator("select[name=preset]")).to_be_visible()
     page.select_option("select[name=preset]", "demo")
+    page.locator("summary", has_text="Advanced").click()  # the rarer parameters live there
     for name, value in PARAMS.items():
         page.fill(f"input[name='{name}']", value)
     page.uncheck("input[name=opening_session]")
@@ -66,7 +67,6 @@ def create_on_start_page(page: Page, server: Server) -> str:
     page.select_option("select[name=robot-kind]", "board")
     for firm in range(1, 9):
         page.select_option(f"select[name=director-{firm}]", f"p{min(firm, 4)}")
-    page.locator("summary", has_text="Advanced").click()
     page.fill("textarea[name=advanced]", json.dumps({"placement": PLACEMENT}))
     shot(page, "start", full_page=True)
     page.click("button[type=submit]:has-text('Create the game')")
