@@ -385,13 +385,22 @@ function ordersPanel(ctx) {
     try {
       const sent = { type: "order", account: account.value, stock: Number(stock.value), side: side.value, qty: Math.round(Number(qty.value)), price: Math.round(Number(price.value)) };
       const reply = await ctx.send(sent);
-      error.ok(fillReport(sent, reply && reply.events));
+      // What became of it is told by the view that follows the command (its own events).
+      pending = { sent, version: reply.version };
+      error.ok(t("x.order_placed"));
+      if (view && (ctx.viewVersion ?? -1) >= reply.version) report(view);
     } catch (err) {
       error.show(err);
     } finally {
       submit.disabled = false;
     }
   });
+  let pending = null;
+  const report = (v) => {
+    if (!pending || (ctx.viewVersion ?? -1) < pending.version) return;
+    error.ok(fillReport(pending.sent, v.events));
+    pending = null;
+  };
   const renderOpen = keyed((v) => {
     const n = names(v);
     const rows = [];
@@ -421,15 +430,19 @@ function ordersPanel(ctx) {
       submit.title = trading ? "" : t("x.only_in_session");
       renderOpen([Object.values(v.accounts || {}).map((a) => a.orders), v.players], v);
       preview();
+      report(v);
     },
   };
 }
 
 /** What became of an order at once, from the command's events: "Bought 5 of 6 at 10". */
 export function fillReport(sent, events) {
-  const placed = (events || []).find((e) => e.type === "order_placed" && e.account === sent.account && e.order);
+  const list = events || [];
+  const same = (e) => e.type === "order_placed" && e.account === sent.account && e.order && e.stock === sent.stock
+    && e.side === sent.side && e.qty === sent.qty && e.price === sent.price;
+  const placed = [...list].reverse().find(same);
   const mine = (e) => placed && [e.order, e.buy_order, e.sell_order].includes(placed.order);
-  const trades = (events || []).filter((e) => e.type === "trade" && mine(e));
+  const trades = list.filter((e) => e.type === "trade" && mine(e));
   const done = trades.reduce((sum, e) => sum + e.qty, 0);
   if (!done) return t("x.fill_none", { qty: sent.qty, price: sent.price });
   const prices = [...new Set(trades.map((e) => e.price))].sort((a, b) => a - b).map((p) => num(p)).join(", ");
@@ -696,8 +709,9 @@ export function mount(root, ctx) {
     ctx.bar.setCountdown(rest === null ? "" : mmss(rest));
   });
   return {
-    update(v) {
+    update(v, version) {
       ctx.view = v;
+      ctx.viewVersion = version;
       for (const part of parts) part.update(v);
       wall?.update(v);
       ended.classList.toggle("hidden", v.phase !== "ended" || Boolean(wall));
