@@ -119,7 +119,9 @@ def place_order(page: Page, account: str, stock: int, side: str, qty: int, price
     page.fill("input[name=qty]", str(qty))
     page.fill("input[name=price]", str(price))
     page.click("[data-role=order-form] button[type=submit]")
-    expect(page.locator("[data-panel=orders] .error.ok")).to_have_text("Order placed.")
+    # The fill report: "Bought 6 of 6 at 10.", "Sold 2 of 3 at 12; …" or nothing filled yet.
+    report = re.compile(rf"^(Bought|Sold) \d+ of {qty} at |^Order placed: .*nothing filled yet")
+    expect(page.locator("[data-panel=orders] .error.ok")).to_have_text(report)
 
 
 def test_a_whole_exchange_game(browser: Browser, server: Server, api: Api) -> None:
@@ -135,7 +137,8 @@ def test_a_whole_exchange_game(browser: Browser, server: Server, api: Api) -> No
     mark = join_by_code(browser, server, code, "p3", XSS)
     _, projector = new_page(browser)
     projector.goto(f"{server.url}/play/{game_id}#role=projector")
-    expect(projector.locator("[data-panel=board] .board")).to_be_visible()
+    # Before the start the wall shows the shared lobby (code, QR, names); the board after.
+    expect(projector.locator("[data-panel=wall-lobby] .wall-code")).to_be_visible()
 
     seats = host.locator("[data-role=seats]")
     expect(seats.locator("[data-seat=p4]")).to_contain_text("robot")
@@ -144,6 +147,7 @@ def test_a_whole_exchange_game(browser: Browser, server: Server, api: Api) -> No
     shot(host, "lobby")
 
     host.click("[data-action=start]")
+    expect(projector.locator("[data-panel=board] .board")).to_be_visible()
     api.wait(game_id, secret, lambda v: v["phase"] == "board")
 
     # The first call is Anna's firm 1, which must take two pieces: c3:e5:g7, hop by hop.

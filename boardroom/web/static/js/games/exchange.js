@@ -508,7 +508,7 @@ function meetingsPanel(ctx) {
       parts.push(h("p", { class: "muted", text: t("x.meetings_when") }));
     }
     fill(body, parts);
-    const closed = (v.events || []).filter((e) => e.type === "meeting_closed").slice(ctx.role === "projector" ? -4 : -16).reverse();
+    const closed = (v.events || []).filter((e) => e.type === "meeting_closed").slice(ctx.role === "projector" ? -8 : -16).reverse();
     fill(outcomes, closed.length ? closed.map((e) => h("li", { dataset: { firm: String(e.firm) } },
       h("time", { text: mmss(e.at) }), firmLabel(e.firm), " ",
       e.director !== e.previous ? h("b", { text: t("x.new_director", { name: n.player(e.director), was: n.player(e.previous) }) })
