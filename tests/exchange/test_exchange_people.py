@@ -114,7 +114,9 @@ def test_run_to_reaches_the_end_with_default_directors() -> None:
     journal = Journal.open(RULES, {"players": players(3), "ruleset": {"preset": "blitz"}})
     journal.handle({"type": "start", "by": "host"}, 0.0)
     run_to(journal, "ended", limit=400)
-    gains = {p["player"]: p["gain"] for p in journal.state.results["players"]}
-    starts = {p["player"]: p["start"] for p in journal.state.results["players"]}
+    results = journal.state.results
+    assert results is not None
+    gains = {p["player"]: p["gain"] for p in results["players"]}
+    starts = {p["player"]: p["start"] for p in results["players"]}
     assert starts == {"p1": 200 + 2 * 50, "p2": 200 + 2 * 50, "p3": 200 + 4 * 50}
     assert set(gains) == {"p1", "p2", "p3"}

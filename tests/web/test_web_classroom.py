@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import re
 import time
+from collections.abc import Callable
 
 import pytest
 from playwright.sync_api import Browser, Page, expect
@@ -67,6 +68,10 @@ def continue_to(host: Page, api: Api, gid: str, secret: str, phase: str) -> Json
     return api.wait(gid, secret, lambda v: v["phase"] == phase and not v["waiting_for_host"])
 
 
+def more_than(seen: int) -> Callable[[Json], bool]:
+    return lambda view: len(view["events"]) > seen
+
+
 def play_two_moves(api: Api, gid: str, secret: str, seats: dict[str, str]) -> None:
     deadline = time.monotonic() + 60
     while time.monotonic() < deadline:
@@ -119,7 +124,7 @@ def test_a_classroom_game(browser: Browser, server: Server, api: Api) -> None:
     view = api.wait(gid, secret, lambda v: v["phase"] == "exchange" or bool(v["waiting_for_host"]))
     while view["phase"] != "exchange" or view["waiting_for_host"]:
         host.click("button[data-action=continue]")
-        view = api.wait(gid, secret, lambda v, seen=len(view["events"]): len(v["events"]) > seen)
+        view = api.wait(gid, secret, more_than(len(view["events"])))
     # "End game" asks first; No keeps the game going, and it stays apart from "end phase".
     host.click("button[data-action=end-game]")
     confirm = host.locator("[data-role=end-game-confirm]")
@@ -151,6 +156,7 @@ def test_a_classroom_game(browser: Browser, server: Server, api: Api) -> None:
     host.click("button[data-action=end-game]")
     host.click("button[data-action=end-game-confirm]")
     ended = api.wait(gid, secret, lambda v: v["phase"] == "ended")
+    expect(wall.locator("[data-role=moment]")).to_contain_text("Игра окончена.")  # big, for 5 s
     gains = {p["player"]: p["gain"] for p in ended["results"]["players"]}
     assert gains == expected
     # After the end the console counts the paid-out shares once: worth = cash.

@@ -33,7 +33,8 @@ MEASURE = """(selector) => {
         + ` (${el.scrollWidth}×${el.scrollHeight} in ${el.clientWidth}×${el.clientHeight})`);
     }
   }
-  const past = [...document.querySelectorAll('body *')].filter((el) => el.getBoundingClientRect().right > window.innerWidth + 0.5
+  const past = [...document.querySelectorAll('body *')].filter((el) =>
+    el.getBoundingClientRect().right > window.innerWidth + 0.5
     && el.offsetParent && !el.closest('.scroll-x, .scroll'))
     .slice(-3).map((el) => `${el.tagName.toLowerCase()}.${el.className}`);
   return {
@@ -100,7 +101,10 @@ def check(page: Page, name: str, *, projector: bool = False) -> list[str]:
 @pytest.fixture(scope="module")
 def games(api: Api) -> Iterator[dict[str, Json]]:
     running = api.create("exchange", exchange_setup())
-    seats = {pid: api.join(running["code"], name, pid) for pid, name in zip(["p1", "p2"], LONG)}
+    seats = {
+        pid: api.join(running["code"], name, pid)
+        for pid, name in zip(["p1", "p2"], LONG[:2], strict=True)
+    }
     waiting = api.create("exchange", exchange_setup())
     api.join(waiting["code"], LONG[1], "p2")
     api.ok(running["game_id"], running["host_secret"], {"type": "start"})
@@ -121,21 +125,28 @@ def test_every_page_fits_at_three_sizes(
     player = api.join(running["code"], LONG[2], "p3")
     quiz_team = api.join(quiz, "Борис", "B")
     context, page = new_page(browser, locale="ru-RU")
+
+    def play(game: Json, secret: str | None = None) -> str:
+        fragment = f"secret={secret}" if secret else "role=projector"
+        return f"/play/{game['game_id']}#{fragment}"
+
+    board, lobby, duel = "[data-panel=board] .board", "[data-panel=lobby]", "[data-panel=duel]"
+    reveal = "[data-panel=reveal]"
     pages: list[tuple[str, str, str, bool]] = [
         ("layout-start", "/", "form", False),
         ("layout-join", f"/join/{running['code']}", ".role-list", False),
-        ("layout-host-lobby", f"/play/{waiting['game_id']}#secret={waiting['host_secret']}", "[data-panel=lobby]", False),
-        ("layout-host", f"/play/{running['game_id']}#secret={running['host_secret']}", "[data-panel=accounts]", False),
-        ("layout-player", f"/play/{running['game_id']}#secret={player['secret']}", "[data-panel=orders]", False),
-        ("layout-projector-lobby", f"/play/{waiting['game_id']}#role=projector", "[data-role=wall-names] li.here", True),
-        ("layout-projector", f"/play/{running['game_id']}#role=projector", "[data-panel=board] .board", True),
-        ("layout-projector-end", f"/play/{ended['game_id']}#role=projector", "[data-role=wall-results] [data-panel=reveal]", True),
-        ("layout-results", f"/results/{ended['game_id']}", "[data-panel=reveal]", False),
+        ("layout-host-lobby", play(waiting, waiting["host_secret"]), lobby, False),
+        ("layout-host", play(running, running["host_secret"]), "[data-panel=accounts]", False),
+        ("layout-player", play(running, player["secret"]), "[data-panel=orders]", False),
+        ("layout-projector-lobby", play(waiting), "[data-role=wall-names] li.here", True),
+        ("layout-projector", play(running), board, True),
+        ("layout-projector-end", play(ended), f"[data-role=wall-results] {reveal}", True),
+        ("layout-results", f"/results/{ended['game_id']}", reveal, False),
         ("layout-quiz-join", f"/join/{quiz['code']}", ".role-list", False),
-        ("layout-quiz-host", f"/play/{quiz['game_id']}#secret={quiz['host_secret']}", "[data-panel=lobby]", False),
-        ("layout-quiz-team", f"/play/{quiz['game_id']}#secret={quiz_team['secret']}", "[data-panel=duel]", False),
-        ("layout-quiz-projector", f"/play/{quiz['game_id']}#role=projector", "[data-panel=wall-lobby]", True),
-    ]  # fmt: skip
+        ("layout-quiz-host", play(quiz, quiz["host_secret"]), lobby, False),
+        ("layout-quiz-team", play(quiz, quiz_team["secret"]), duel, False),
+        ("layout-quiz-projector", play(quiz), "[data-panel=wall-lobby]", True),
+    ]
     problems: list[str] = []
     for name, path, ready, projector in pages:
         page.set_viewport_size({"width": 1280, "height": 720})
