@@ -165,6 +165,7 @@ def test_a_classroom_game(browser: Browser, server: Server, api: Api) -> None:
     shot(wall, "projector-results")
     _, results = new_page(browser, **RU)
     results.goto(f"{server.url}/results/{gid}")
+    expect(results.locator("table.podium")).to_be_visible(timeout=20000)  # a loaded machine
     for pid, name in NAMES.items():
         cell = results.locator(f"[data-gain={pid}]")
         expect(cell).to_have_text(f"{'+' if expected[pid] > 0 else ''}{expected[pid]}")
