@@ -148,6 +148,7 @@ PROTOCOL_COMMANDS = {
     "extend": ["seconds"],
     "end_game": [],
     "continue": [],  # docs/exchange.md: the host's step past a wait (wait_for_host)
+    "rename": ["name"],  # docs/exchange.md: the name a person typed, before the start
 }
 
 

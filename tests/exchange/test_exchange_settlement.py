@@ -41,7 +41,8 @@ def test_results_rank_players_by_wealth_and_by_gain() -> None:
     do(game, 2, "end_game")
     players = game.state.results["players"]
     assert [p["rank"] for p in players] == sorted(p["rank"] for p in players)
-    assert all(p["gain"] == p["wealth"] - 200 for p in players)
+    # Each of the eight directs one firm: 200 cash + 5 shares at the nominal 10 to start.
+    assert all(p["start"] == 250 and p["gain"] == p["wealth"] - 250 for p in players)
     assert game.state.results["board"] == {"winner": None, "reason": "undecided"}
 
 

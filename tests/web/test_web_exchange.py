@@ -57,6 +57,7 @@ def create_on_start_page(page: Page, server: Server) -> str:
     page.goto(server.url + "/")
     expect(page.locator("select[name=preset]")).to_be_visible()
     page.select_option("select[name=preset]", "demo")
+    page.locator("summary", has_text="Advanced").click()  # the rarer parameters live there
     for name, value in PARAMS.items():
         page.fill(f"input[name='{name}']", value)
     page.uncheck("input[name=opening_session]")
@@ -66,7 +67,6 @@ def create_on_start_page(page: Page, server: Server) -> str:
     page.select_option("select[name=robot-kind]", "board")
     for firm in range(1, 9):
         page.select_option(f"select[name=director-{firm}]", f"p{min(firm, 4)}")
-    page.locator("summary", has_text="Advanced").click()
     page.fill("textarea[name=advanced]", json.dumps({"placement": PLACEMENT}))
     shot(page, "start", full_page=True)
     page.click("button[type=submit]:has-text('Create the game')")
@@ -119,7 +119,9 @@ def place_order(page: Page, account: str, stock: int, side: str, qty: int, price
     page.fill("input[name=qty]", str(qty))
     page.fill("input[name=price]", str(price))
     page.click("[data-role=order-form] button[type=submit]")
-    expect(page.locator("[data-panel=orders] .error.ok")).to_have_text("Order placed.")
+    # The fill report: "Bought 6 of 6 at 10.", "Sold 2 of 3 at 12; …" or nothing filled yet.
+    report = re.compile(rf"^(Bought|Sold) \d+ of {qty} at |^Order placed: .*nothing filled yet")
+    expect(page.locator("[data-panel=orders] .error.ok")).to_have_text(report)
 
 
 def test_a_whole_exchange_game(browser: Browser, server: Server, api: Api) -> None:
@@ -135,7 +137,8 @@ def test_a_whole_exchange_game(browser: Browser, server: Server, api: Api) -> No
     mark = join_by_code(browser, server, code, "p3", XSS)
     _, projector = new_page(browser)
     projector.goto(f"{server.url}/play/{game_id}#role=projector")
-    expect(projector.locator("[data-panel=board] .board")).to_be_visible()
+    # Before the start the wall shows the shared lobby (code, QR, names); the board after.
+    expect(projector.locator("[data-panel=wall-lobby] .wall-code")).to_be_visible()
 
     seats = host.locator("[data-role=seats]")
     expect(seats.locator("[data-seat=p4]")).to_contain_text("robot")
@@ -144,6 +147,7 @@ def test_a_whole_exchange_game(browser: Browser, server: Server, api: Api) -> No
     shot(host, "lobby")
 
     host.click("[data-action=start]")
+    expect(projector.locator("[data-panel=board] .board")).to_be_visible()
     api.wait(game_id, secret, lambda v: v["phase"] == "board")
 
     # The first call is Anna's firm 1, which must take two pieces: c3:e5:g7, hop by hop.

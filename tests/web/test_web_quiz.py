@@ -65,9 +65,11 @@ def test_a_quiz_round(browser: Browser, server: Server, api: Api) -> None:
     owls = join_team(browser, server, host, "B", "Petya")
     _, projector = new_page(browser)
     projector.goto(f"{server.url}/play/{game_id}#role=projector")
-    expect(projector.locator("[data-panel=board] .board")).to_be_visible()
+    # Before the start the wall shows the shared lobby (code, QR, names); the board after.
+    expect(projector.locator("[data-panel=wall-lobby] .wall-code")).to_be_visible()
     expect(host.locator("[data-seat=A]")).to_contain_text("Masha")
     host.click("[data-action=start]")
+    expect(projector.locator("[data-panel=board] .board")).to_be_visible()
     api.wait(game_id, secret, lambda v: v["phase"] == "move" and v["to_move"] == "A")
 
     # Eagles (ahead on points) capture c3:e5:g7 hop by hop.

@@ -48,9 +48,11 @@ def test_a_pupil_plays_the_robot_and_resigns(browser: Browser, server: Server, a
     pupil.wait_for_url(re.compile(r"/play/g[0-9a-f]+#secret="))
     _, projector = new_page(browser, viewport={"width": 1920, "height": 1080})
     projector.goto(f"{server.url}/play/{game_id}#role=projector")
-    expect(projector.locator("[data-panel=board] .board")).to_be_visible()
+    # Before the start the wall shows the shared lobby (code, QR, names); the board after.
+    expect(projector.locator("[data-panel=wall-lobby] .wall-code")).to_be_visible()
 
     host.click("[data-action=start]")
+    expect(projector.locator("[data-panel=board] .board")).to_be_visible()
     expect(pupil.locator("[data-role=to-move]")).to_contain_text("Your move")
     expect(pupil.locator("[data-clock=white] [data-role=time]")).to_have_text(re.compile(r"^[45]:"))
     expect(pupil.locator("[data-action=offer-draw]")).to_be_visible()

@@ -264,6 +264,10 @@ def _settled(state: ExchangeState, event: Json) -> None:
             state.ledger.transfer(firm_account(int(firm)), holder, CASH, amount, "settlement")
 
 
+def _renamed(state: ExchangeState, event: Json) -> None:
+    state.players[event["player"]] = event["name"]
+
+
 def _game_ended(state: ExchangeState, event: Json) -> None:
     state.phase = "ended"
     state.call = None
@@ -303,6 +307,7 @@ APPLIERS: dict[EventKind, Applier] = {
     "extended": _extended,
     "settled": _settled,
     "game_ended": _game_ended,
+    "renamed": _renamed,
 }
 
 

@@ -19,6 +19,7 @@ from boardroom.games.exchange.actions import actions
 from boardroom.games.exchange.rules import ExchangeRules
 from boardroom.games.exchange.ruleset import PRESETS, load_ruleset
 from boardroom.games.exchange.schema import command_schema
+from boardroom.games.exchange.setup import default_directors
 from boardroom.games.kind import GameKind, Words
 from boardroom.kernel import Json
 
@@ -49,14 +50,14 @@ def history_key(view: Json) -> Hashable:
 
 
 def demo(players: int = 8, preset: str = "demo") -> Json:
-    """An exchange game with ``players`` seats, each directing one firm at the start."""
+    """An exchange game with ``players`` seats; the default directors (nobody both colours)."""
     ids = [f"p{n}" for n in range(1, players + 1)]
     return {
         "game": "exchange",
         "seed": 1,
         "ruleset": {"preset": preset},
         "players": [{"id": pid, "name": f"Player {pid[1:]}"} for pid in ids],
-        "directors": {str(firm): ids[(firm - 1) % len(ids)] for firm in range(1, 9)},
+        "directors": {str(firm): pid for firm, pid in default_directors(ids).items()},
     }
 
 

@@ -23,7 +23,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from math import isfinite
 
-from boardroom.games.exchange import meetings, trading, turns, views, year
+from boardroom.games.exchange import meetings, roster, trading, turns, views, year
 from boardroom.games.exchange.draft import Autoplay, Draft, strongest_move
 from boardroom.games.exchange.events import apply
 from boardroom.games.exchange.schema import validate_command
@@ -55,8 +55,9 @@ HANDLERS: dict[str, Handler] = {
     "extend": year.extend,
     "continue": year.continue_game,
     "end_game": year.end_game_command,
+    "rename": roster.rename,
 }
-BEFORE_START = frozenset({"start", "tick"})
+BEFORE_START = frozenset({"start", "tick", "rename"})
 
 
 def next_deadline(state: ExchangeState) -> float | None:

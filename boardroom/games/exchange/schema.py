@@ -82,6 +82,10 @@ COMMANDS: Final[dict[str, dict[str, Field]]] = {
     },
     "continue": {},
     "end_game": {},
+    "rename": {
+        "name": Field("string", description="the name a person typed (up to 40 characters)"),
+        "player": Field("string", required=False, description="a player id (host); own seat"),
+    },
 }
 ENVELOPE: Final[dict[str, Json]] = {
     "by": {"type": "string", "description": "the seat acting: 'host' or a player id"},

@@ -73,13 +73,33 @@ def _ranks(scores: list[int | Fraction]) -> list[int]:
     return ranks
 
 
+def starting_worth(state: ExchangeState) -> dict[str, int]:
+    """Each player's worth at the start: cash plus the starting holdings at the nominal price.
+
+    >>> from boardroom.games.exchange.setup import initial_state
+    >>> state = initial_state({"players": [{"id": "p1", "name": "A"}, {"id": "p2", "name": "B"}],
+    ...     "directors": {"1": "p1", "2": "p1"}})
+    >>> starting_worth(state)  # 200 cash each; p1 also 2 × 5 shares at 10
+    {'p1': 300, 'p2': 200}
+    """
+    first = state.history[0] if state.history else {"holdings": {}, "cash": {}}
+    nominal = state.ruleset.nominal_price
+    out: dict[str, int] = {}
+    for p in state.players:
+        held = first["holdings"].get(p, {})
+        out[p] = first["cash"].get(p, state.ruleset.player_cash) + nominal * sum(held.values())
+    return out
+
+
 def results(state: ExchangeState, values: dict[int, Fraction], reason: str) -> Json:
-    """Players by wealth and by gain, firms by value, the board, and the reveal."""
-    start = state.ruleset.player_cash
+    """Players by wealth and by gain over their starting worth, firms by value, the board,
+    and the reveal."""
+    starts = starting_worth(state)
     wealth = {p: state.ledger.balance(p, CASH) for p in state.players}
+    gain = {p: wealth[p] - starts[p] for p in state.players}
     by_wealth = sorted(state.players, key=lambda p: (-wealth[p], p))
-    by_gain = sorted(state.players, key=lambda p: (-(wealth[p] - start), p))
-    gain_rank = dict(zip(by_gain, _ranks([wealth[p] - start for p in by_gain]), strict=True))
+    by_gain = sorted(state.players, key=lambda p: (-gain[p], p))
+    gain_rank = dict(zip(by_gain, _ranks([gain[p] for p in by_gain]), strict=True))
     firms = sorted(values, key=lambda n: (-values[n], n))
     return {
         "reason": reason,
@@ -90,8 +110,8 @@ def results(state: ExchangeState, values: dict[int, Fraction], reason: str) -> J
                 "player": p,
                 "name": state.players[p],
                 "wealth": wealth[p],
-                "start": start,
-                "gain": wealth[p] - start,
+                "start": starts[p],
+                "gain": gain[p],
                 "rank": rank,
                 "gain_rank": gain_rank[p],
             }

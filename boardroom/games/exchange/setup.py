@@ -6,6 +6,9 @@
 ('p1', 5, 15)
 >>> state.board.piece_at("f2").id
 '3.2'
+>>> four = initial_state({"players": [{"id": f"p{n}", "name": n} for n in "1234"]})
+>>> {n: f.director for n, f in four.firms.items()}
+{1: 'p1', 2: 'p2', 3: 'p1', 4: 'p2', 5: 'p3', 6: 'p4', 7: 'p3', 8: 'p4'}
 >>> initial_state({"players": [{"id": "host", "name": "H"}]})
 Traceback (most recent call last):
 ...
@@ -14,7 +17,7 @@ boardroom.kernel.Refused: Player id 'host' is reserved; pick another.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 
 from boardroom.draughts import EXCHANGE, Board, FenError
 from boardroom.games.exchange.book import Book
@@ -51,7 +54,34 @@ def _players(spec: Json) -> dict[str, str]:
     return players
 
 
+def default_directors(players: Sequence[str]) -> dict[int, str]:
+    """The first directors when the host names none: nobody directs both colours.
+
+    The first half of the list (rounded up) directs the white firms 1–4 in turn, the rest
+    the black firms 5–8, so nobody plays against themselves and a timeout takeover (by the
+    other colour) never hands a person their own late move. A lone player gets the white
+    firms; beyond eight players some get no firm.
+
+    >>> default_directors(["a", "b", "c"])
+    {1: 'a', 2: 'b', 3: 'a', 4: 'b', 5: 'c', 6: 'c', 7: 'c', 8: 'c'}
+    >>> default_directors(["a"])
+    {1: 'a', 2: 'a', 3: 'a', 4: 'a'}
+    >>> sorted(set(default_directors([str(n) for n in range(10)]).values()))
+    ['0', '1', '2', '3', '5', '6', '7', '8']
+    """
+    half = (len(players) + 1) // 2
+    white, black = list(players[:half]), list(players[half:])
+    out: dict[int, str] = {}
+    for firm in FIRMS:
+        group, first = (white, 1) if color_of(firm) == "white" else (black, 5)
+        if group:
+            out[firm] = group[(firm - first) % len(group)]
+    return out
+
+
 def _directors(spec: Json, players: Mapping[str, str]) -> dict[int, str]:
+    if "directors" not in spec:
+        return default_directors(list(players))
     given = spec.get("directors", {})
     if not isinstance(given, Mapping):
         raise _bad("'directors' must map firm numbers to player ids.")

@@ -54,6 +54,7 @@ EventKind = Literal[
     "extended",
     "settled",
     "game_ended",
+    "renamed",
 ]
 """Every kind of event the exchange core emits (``docs/exchange.md``)."""
 EVENT_KINDS: Final[tuple[EventKind, ...]] = get_args(EventKind)

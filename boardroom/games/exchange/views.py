@@ -173,10 +173,21 @@ def _firm_private(state: ExchangeState, number: int) -> Json:
     }
 
 
+def worth(state: ExchangeState, account: str) -> int:
+    """Cash plus the holdings at the last prices; after the end the cash alone (the final
+    settlement paid every holding out, the shares stay on record for the reveal only)."""
+    cash = state.ledger.balance(account, CASH)
+    if state.phase == "ended":
+        return cash
+    held = state.ledger.holdings(account)
+    return cash + sum(q * state.prices[stock] for stock, q in held.items())
+
+
 def _account(state: ExchangeState, account: str) -> Json:
     ledger = state.ledger
     return {
         "cash": ledger.balance(account, CASH),
+        "worth": worth(state, account),
         "reserved": ledger.held(account, CASH),
         "holdings": {str(s): n for s, n in ledger.holdings(account).items()},
         "reserved_shares": {

@@ -1,6 +1,7 @@
 // @ts-check
 // Small inline-SVG charts (no library): lines over labelled steps, and bars.
 import { h, s } from "./dom.js";
+import { num } from "./i18n.js";
 
 /**
  * series: [{name, color, points: [number|null, …]}] over labels (x steps).
@@ -15,14 +16,17 @@ export function lineChart(labels, series, opts = {}) {
   let hi = values.length ? Math.max(...values) : 1;
   if (opts.zero) lo = Math.min(0, lo);
   if (hi === lo) { hi += 1; lo = Math.max(0, lo - 1); }
+  // Gridlines on round values (steps of 1, 2 or 5 × 10^k), each labelled with its own value.
+  const ticks = niceTicks(lo, hi);
+  lo = ticks[0];
+  hi = ticks[ticks.length - 1];
   const n = Math.max(labels.length, 1);
   const x = (i) => pad.l + (n === 1 ? (width - pad.l - pad.r) / 2 : (i * (width - pad.l - pad.r)) / (n - 1));
   const y = (v) => pad.t + (1 - (v - lo) / (hi - lo)) * (height - pad.t - pad.b);
   const svg = s("svg", { class: "chart", viewBox: `0 0 ${width} ${height}`, role: "img", "aria-label": opts.label || "" });
-  for (let k = 0; k <= 4; k += 1) {
-    const v = lo + ((hi - lo) * k) / 4;
+  for (const v of ticks) {
     svg.append(s("line", { x1: pad.l, x2: width - pad.r, y1: y(v), y2: y(v), stroke: "#8884", "stroke-width": 1 }));
-    svg.append(s("text", { x: pad.l - 4, y: y(v) + 4, "text-anchor": "end", text: formatTick(v) }));
+    svg.append(s("text", { x: pad.l - 4, y: y(v) + 4, "text-anchor": "end", "data-tick": String(v), text: num(v) }));
   }
   const every = Math.max(1, Math.ceil(labels.length / 10));
   labels.forEach((label, i) => {
@@ -66,8 +70,17 @@ export function legend(series) {
     h("span", { class: "swatch", style: { background: x.color, borderColor: x.color } }), x.name)));
 }
 
-function formatTick(v) {
-  return Math.abs(v) >= 100 ? String(Math.round(v)) : String(Math.round(v * 10) / 10);
+/** Round gridline values covering [lo, hi]: 3 to 6 of them, a step of 1, 2 or 5 × 10^k.
+ * niceTicks(9.2, 10.1) → [9, 9.5, 10, 10.5]; niceTicks(0, 43) → [0, 10, 20, 30, 40, 50]. */
+export function niceTicks(lo, hi) {
+  const raw = (hi - lo) / 4;
+  const power = 10 ** Math.floor(Math.log10(raw));
+  const step = [1, 2, 5, 10].map((m) => m * power).find((x) => x >= raw) || 10 * power;
+  const first = Math.floor(lo / step + 1e-9) * step;
+  const out = [];
+  for (let v = first; v < hi + step - 1e-9; v += step) out.push(Number(v.toFixed(10)));
+  if (out.length < 2) out.push(Number((first + step).toFixed(10)));
+  return out;
 }
 
 function truncate(text, n) {

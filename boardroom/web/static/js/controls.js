@@ -21,8 +21,20 @@ export function controlsPanel(ctx, hasExtend = true) {
     pause: button("pause", t("host.pause"), { type: "pause" }),
     resume: button("resume", t("host.resume"), { type: "resume" }),
     end_phase: button("end-phase", t("host.end_phase"), { type: "end_phase" }),
-    end_game: button("end-game", t("host.end_game"), { type: "end_game" }, "danger"),
+    end_game: h("button", { type: "button", class: "danger", dataset: { action: "end-game" }, text: t("host.end_game"),
+      "aria-expanded": "false", onclick: () => ask(true) }),
   };
+  // Ending the game cannot be undone: it asks first (and stays apart from "end the phase").
+  const confirmBox = h("div", { class: "confirm hidden", role: "alertdialog", "aria-label": t("host.end_game_sure"), dataset: { role: "end-game-confirm" } },
+    h("b", { text: t("host.end_game_sure") }), h("span", { class: "muted", text: t("host.end_game_help") }),
+    h("span", { class: "row" },
+      button("end-game-confirm", t("host.end_game_yes"), { type: "end_game" }, "danger"),
+      h("button", { type: "button", dataset: { action: "end-game-cancel" }, text: t("host.end_game_no"), onclick: () => ask(false) })));
+  function ask(open) {
+    confirmBox.classList.toggle("hidden", !open);
+    buttons.end_game.setAttribute("aria-expanded", String(open));
+    if (open) /** @type {HTMLElement} */ (confirmBox.querySelector("button")).focus();
+  }
   // An extension names the phase and year it is meant for: late, it is refused, not misplaced.
   let shown = /** @type {any} */ (null);
   const extend = button("extend", t("host.extend"), () => ({
@@ -30,7 +42,7 @@ export function controlsPanel(ctx, hasExtend = true) {
     ...(shown && shown.year !== undefined ? { phase: shown.phase, year: shown.year } : {}),
   }));
   const el = panel(t("host.controls"), h("div", { class: "row" }, Object.values(buttons),
-    hasExtend ? h("span", { class: "row" }, seconds, extend) : null), error.el);
+    hasExtend ? h("span", { class: "row" }, seconds, extend) : null), confirmBox, error.el);
   el.dataset.panel = "controls";
   return {
     el,
@@ -40,6 +52,7 @@ export function controlsPanel(ctx, hasExtend = true) {
       const next = act.continue && act.continue.next;
       if (next) buttons.continue.textContent = t("host.continue_to", { phase: next === "exchange" && !v.year ? t("phase.opening") : t(`phase.${next}`) });
       for (const [type, button] of Object.entries(buttons)) button.classList.toggle("hidden", !act[type]);
+      if (!act.end_game) ask(false);
       if (extend.parentElement) extend.parentElement.classList.toggle("hidden", !act.extend);
     },
   };

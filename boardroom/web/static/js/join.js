@@ -67,6 +67,7 @@ export default async function join(root) {
     try {
       const joined = await call("POST", "/api/join", { code: info.code, name: name.value.trim(), role: picked });
       keepSecret(joined.game_id, joined.secret);
+      if (kind.joined && !info.started) await kind.joined(joined, name.value.trim(), info.roles.find((r) => r.role === joined.role));
       location.assign(`/play/${joined.game_id}#secret=${encodeURIComponent(joined.secret)}`);
     } catch (err) {
       error.show(err);

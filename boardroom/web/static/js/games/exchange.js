@@ -12,6 +12,8 @@ import { lobbyPanel } from "../lobby.js";
 import { paramInput, getPath, setPath, lines } from "../forms.js";
 import { controlsPanel } from "../controls.js";
 import { ROBOT_KINDS, ROBOT_LEVELS, robotSelect } from "../robots.js";
+import { call, commandId } from "../api.js";
+import { wallLobby, bigMoments, newEvents } from "../wall.js";
 
 const FIRMS = [1, 2, 3, 4, 5, 6, 7, 8];
 const PLAYER_HUES = ["#1565c0", "#c62828", "#2e7d32", "#6a1b9a", "#ef6c00", "#00838f", "#5d4037", "#ad1457", "#283593", "#9e9d24"];
@@ -208,16 +210,42 @@ function accountsPanel(ctx) {
         h("span", { class: "num", text: num(a.reserved) }),
         h("span", { class: "wrap", text: holdingsText(a.holdings, a.reserved_shares) }),
         firm && firm.tax_due ? h("span", { class: "num", text: num(firm.tax_due) }) : "",
-        h("span", { class: "num", text: num(worth(a, v.prices)) }),
+        h("span", { class: "num", text: num(a.worth ?? worth(a, v.prices)) }),
       ];
     });
     const directs = FIRMS.filter((f) => accounts[`firm:${f}`] && ctx.role !== "host");
+    const host = ctx.role === "host";
     fill(body,
-      table([t("x.account"), t("x.cash"), t("x.reserved"), t("x.holdings"), t("x.tax_due"), t("x.worth")], rows, "accounts"),
+      host ? hiddenNote() : null,
+      secret(host, table([t("x.account"), t("x.cash"), t("x.reserved"), t("x.holdings"), t("x.tax_due"), t("x.worth")], rows, "accounts")),
       directs.length ? h("p", { class: "muted", text: t("x.you_direct", { firms: directs.join(", ") }) }) : null,
-      ctx.role === "host" ? h("p", { class: "muted", text: t("x.officials", { names: (v.officials || []).map(n.player).join(", ") || "—" }) }) : null);
+      host ? secret(true, h("p", { class: "muted", text: t("x.officials", { names: (v.officials || []).map(n.player).join(", ") || "—" }) })) : null);
   });
   return { el, update: (v) => render([v.accounts, v.prices, v.officials, v.players], v) };
+}
+
+/** Marks what only the host may see (others' holdings, orders, votes): shown on the host
+ * console only while "show hidden ownership" is on, so the console is safe to project. */
+function secret(host, el) {
+  if (host && el) el.classList.add("secret");
+  return el;
+}
+
+function hiddenNote() {
+  return h("p", { class: "muted secret-note", text: t("x.hidden_note") });
+}
+
+/** The host console's switch: hidden ownership off by default (safe on a projector). */
+function secretSwitch(layout) {
+  const box = h("input", { type: "checkbox", name: "show-hidden", dataset: { action: "show-hidden" } });
+  const sync = () => {
+    layout.classList.toggle("secrets-off", !box.checked);
+    layout.classList.toggle("secrets-on", box.checked);
+  };
+  box.addEventListener("change", sync);
+  sync();
+  return h("label", { class: "switch" }, box, h("span", { text: t("x.show_hidden") }),
+    h("small", { class: "muted", text: t("x.show_hidden_help") }));
 }
 
 function rank(acc) {
@@ -263,25 +291,32 @@ function marketPanel(ctx, big) {
   const depth = h("div", { class: "scroll-x" });
   const chart = h("div");
   const stock = options(h("select", { name: "book-stock" }), FIRMS.map((f) => [f, t("firm.n", { n: f })]));
-  const el = panel(t("x.market"), prices, h("h3", { text: t("x.book") }), big ? null : field(t("x.stock"), stock), depth,
-    h("h3", { text: t("x.price_chart") }), chart);
+  const el = panel(t("x.market"), prices, big ? null : h("h3", { text: t("x.book") }), big ? null : field(t("x.stock"), stock), depth,
+    h("div", { dataset: { role: "price-chart" } }, h("h3", { text: t("x.price_chart") }), chart));
   el.dataset.panel = "market";
   let view = null;
   const renderDepth = () => {
     const v = view;
     const stocks = big ? FIRMS.filter((f) => { const b = v.book[String(f)]; return b.bids.length || b.asks.length; }) : [Number(stock.value)];
-    fill(depth, stocks.length ? stocks.map((f) => bookTable(f, v.book[String(f)], big)) : h("p", { class: "muted", text: t("x.book_empty") }));
+    if (big) return; // the wall shows the best bid and ask in the prices table
+    fill(depth, stocks.map((f) => bookTable(f, v.book[String(f)], big)));
   };
   stock.addEventListener("change", renderDepth);
   const renderPrices = keyed((v) => {
     const n = names(v);
-    fill(prices, table([t("x.stock"), t("x.last"), t("x.close"), t("x.director"), t("x.payout")],
+    const level = (lv, cls) => (lv ? h("span", { class: cls, text: t("x.level", { price: lv[0], qty: lv[1] }) }) : "—");
+    const heads = big ? [t("x.stock"), t("x.last"), t("x.close"), t("x.best_bid"), t("x.best_ask"), t("x.director"), t("x.payout")]
+      : [t("x.stock"), t("x.last"), t("x.close"), t("x.director"), t("x.payout")];
+    fill(prices, table(heads,
       FIRMS.map((f) => {
         const firm = v.firms[String(f)];
         const last = v.prices[String(f)];
         const close = v.closes[String(f)];
         const arrow = last > close ? "▲" : last < close ? "▼" : "";
-        return [firmLabel(f), h("b", { class: last > close ? "bid" : last < close ? "ask" : "", text: `${last} ${arrow}` }), String(close), n.player(firm.director), `${firm.payout}%`];
+        const book = v.book[String(f)];
+        const quotes = big ? [level(book.bids[0], "bid"), level(book.asks[0], "ask")] : [];
+        return [firmLabel(f), h("b", { class: last > close ? "bid" : last < close ? "ask" : "", text: `${last} ${arrow}` }), String(close), ...quotes,
+          h("span", { class: "wrap", text: n.player(firm.director) }), `${firm.payout}%`];
       }), "prices"));
     const { labels, series } = closesByYear(v);
     fill(chart, lineChart(labels, FIRMS.map((f, i) => ({ name: t("firm.n", { n: f }), color: FIRM_HUES[f], points: series[i] })),
@@ -291,7 +326,7 @@ function marketPanel(ctx, big) {
     el,
     update(v) {
       view = v;
-      renderPrices([v.prices, v.closes, v.players, FIRMS.map((f) => [v.firms[String(f)].director, v.firms[String(f)].payout]), v.phase, (v.events || []).filter((e) => e.type === "session_closed").length], v);
+      renderPrices([v.prices, v.closes, v.players, big ? v.book : null, FIRMS.map((f) => [v.firms[String(f)].director, v.firms[String(f)].payout]), v.phase, (v.events || []).filter((e) => e.type === "session_closed").length], v);
       renderDepth();
     },
   };
@@ -355,14 +390,24 @@ function ordersPanel(ctx) {
     error.clear();
     submit.disabled = true;
     try {
-      await ctx.send({ type: "order", account: account.value, stock: Number(stock.value), side: side.value, qty: Math.round(Number(qty.value)), price: Math.round(Number(price.value)) });
+      const sent = { type: "order", account: account.value, stock: Number(stock.value), side: side.value, qty: Math.round(Number(qty.value)), price: Math.round(Number(price.value)) };
+      const reply = await ctx.send(sent);
+      // What became of it is told by the view that follows the command (its own events).
+      pending = { sent, version: reply.version };
       error.ok(t("x.order_placed"));
+      if (view && (ctx.viewVersion ?? -1) >= reply.version) report(view);
     } catch (err) {
       error.show(err);
     } finally {
       submit.disabled = false;
     }
   });
+  let pending = null;
+  const report = (v) => {
+    if (!pending || (ctx.viewVersion ?? -1) < pending.version) return;
+    error.ok(fillReport(pending.sent, v.events));
+    pending = null;
+  };
   const renderOpen = keyed((v) => {
     const n = names(v);
     const rows = [];
@@ -376,7 +421,8 @@ function ordersPanel(ctx) {
         rows.push([o.order, n.account(acc), t(`x.${o.side}`), `#${o.stock}`, String(o.qty), String(o.price), cancel]);
       }
     }
-    fill(open, rows.length ? table([t("x.order"), t("x.account"), t("x.side"), t("x.stock"), t("x.qty"), t("x.price"), ""], rows) : h("p", { class: "muted", text: t("x.no_orders") }));
+    const host = ctx.role === "host";
+    fill(open, host ? hiddenNote() : null, secret(host, rows.length ? table([t("x.order"), t("x.account"), t("x.side"), t("x.stock"), t("x.qty"), t("x.price"), ""], rows) : h("p", { class: "muted", text: t("x.no_orders") })));
   });
   return {
     el,
@@ -391,8 +437,24 @@ function ordersPanel(ctx) {
       submit.title = trading ? "" : t("x.only_in_session");
       renderOpen([Object.values(v.accounts || {}).map((a) => a.orders), v.players], v);
       preview();
+      report(v);
     },
   };
+}
+
+/** What became of an order at once, from the command's events: "Bought 5 of 6 at 10". */
+export function fillReport(sent, events) {
+  const list = events || [];
+  const same = (e) => e.type === "order_placed" && e.account === sent.account && e.order && e.stock === sent.stock
+    && e.side === sent.side && e.qty === sent.qty && e.price === sent.price;
+  const placed = [...list].reverse().find(same);
+  const mine = (e) => placed && [e.order, e.buy_order, e.sell_order].includes(placed.order);
+  const trades = list.filter((e) => e.type === "trade" && mine(e));
+  const done = trades.reduce((sum, e) => sum + e.qty, 0);
+  if (!done) return t("x.fill_none", { qty: sent.qty, price: sent.price });
+  const prices = [...new Set(trades.map((e) => e.price))].sort((a, b) => a - b).map((p) => num(p)).join(", ");
+  const key = `x.fill_${sent.side}${done < sent.qty ? "" : "_all"}`;
+  return t(key, { done, qty: sent.qty, price: prices, rest: sent.qty - done });
 }
 
 // --- the tape ---------------------------------------------------------------------------------
@@ -403,11 +465,12 @@ function tapePanel(ctx, big) {
   el.dataset.panel = "tape";
   const render = keyed((v) => {
     const n = names(v);
-    const trades = (v.events || []).filter((e) => e.type === "trade").slice(-(big ? 8 : 40)).reverse();
+    const trades = (v.events || []).filter((e) => e.type === "trade").slice(-(big ? 5 : 40)).reverse();
     fill(list, trades.length ? trades.map((e) => {
       const who = e.buyer ? t("x.tape_who", { buyer: n.account(e.buyer), seller: n.account(e.seller) })
         : e.side ? t(e.side === "buy" ? "x.you_bought" : "x.you_sold", { account: n.account(e.account) }) : "";
-      return h("li", {}, h("time", { text: mmss(e.at) }), h("span", {}, firmLabel(e.stock)), " ", h("b", { text: `${e.qty} × ${e.price}` }), who ? ` — ${who}` : "");
+      return h("li", {}, h("time", { text: mmss(e.at) }), h("span", {}, firmLabel(e.stock)), " ", h("b", { text: `${e.qty} × ${e.price}` }),
+        who ? secret(ctx.role === "host" && Boolean(e.buyer), h("span", { text: ` — ${who}` })) : "");
     }) : h("li", { class: "muted", text: t("x.no_trades") }));
   });
   return { el, update: (v) => render([(v.events || []).filter((e) => e.type === "trade").length, v.players], v) };
@@ -442,6 +505,8 @@ function meetingsPanel(ctx) {
         type: "button", class: "small", dataset: { action: "call-meeting", firm: String(f) },
         onclick: () => send({ type: "call_meeting", firm: f }),
       }, t("x.call_meeting", { n: f }))) : h("span", { class: "muted", text: t("x.cannot_call") })));
+    } else if (v.phase === "meetings" && ctx.role === "projector") {
+      parts.push(h("p", { class: "wall-say", text: t("x.meetings_running") }));
     } else if (v.phase === "meetings") {
       const firms = ctx.role === "host" ? FIRMS : (v.meetings.shareholder_of || []);
       if (!firms.length) parts.push(h("p", { class: "muted", text: t("x.not_shareholder") }));
@@ -450,7 +515,7 @@ function meetingsPanel(ctx) {
       parts.push(h("p", { class: "muted", text: t("x.meetings_when") }));
     }
     fill(body, parts);
-    const closed = (v.events || []).filter((e) => e.type === "meeting_closed").slice(-16).reverse();
+    const closed = (v.events || []).filter((e) => e.type === "meeting_closed").slice(ctx.role === "projector" ? -8 : -16).reverse();
     fill(outcomes, closed.length ? closed.map((e) => h("li", { dataset: { firm: String(e.firm) } },
       h("time", { text: mmss(e.at) }), firmLabel(e.firm), " ",
       e.director !== e.previous ? h("b", { text: t("x.new_director", { name: n.player(e.director), was: n.player(e.previous) }) })
@@ -482,24 +547,31 @@ function meetingBox(ctx, v, firm, send) {
   const accounts = v.accounts || {};
   const voters = Object.keys(accounts).filter((a) => ((accounts[a].holdings || {})[key] || 0) > 0
     && (ctx.role !== "host" || a === "state" || (a.startsWith("firm:") && !v.firms[a.slice(5)].director)));
-  const nominee = options(h("select", { name: `nominee-${firm}`, "aria-label": t("a11y.nominee", { firm }) }), Object.keys(v.players).map((p) => [p, n.player(p)]));
+  // No silent default: the nominee and each vote start at "choose…", the button waits for a choice.
+  const choose = ["", t("x.choose_person")];
+  const nominee = options(h("select", { name: `nominee-${firm}`, "aria-label": t("x.nominee_for", { n: firm }) }),
+    [choose, ...Object.keys(v.players).filter((p) => !candidates.includes(p)).map((p) => [p, n.player(p)])]);
+  const nominate = h("button", { type: "button", class: "small", dataset: { action: "nominate", firm: key }, disabled: true,
+    text: t("x.nominate"), onclick: () => send({ type: "nominate", firm, candidate: nominee.value }) });
+  nominee.addEventListener("change", () => { nominate.disabled = !nominee.value; });
   const rows = voters.map((holder) => {
-    const director = options(h("select", { name: `vote-${firm}-${holder}`, "aria-label": t("a11y.vote_director", { holder: n.account(holder), firm }) }), candidates.map((p) => [p, n.player(p)]));
+    const director = options(h("select", { name: `vote-${firm}-${holder}`, "aria-label": t("x.vote_director", { holder: n.account(holder) }) }),
+      [choose, ...candidates.map((p) => [p, n.player(p)])]);
     const payout = h("input", { type: "number", name: `payout-${firm}-${holder}`, "aria-label": t("a11y.vote_payout", { holder: n.account(holder), firm }), min: "0", max: "100", value: String(v.firms[key].payout) });
     const cast = myVotes[holder];
     if (cast) { director.value = cast.director; payout.value = String(cast.payout); }
+    const vote = h("button", { type: "button", class: "small primary", dataset: { action: "vote", firm: key, holder }, text: cast ? t("x.revote") : t("x.vote"),
+      disabled: !director.value, onclick: () => send({ type: "vote", firm, holder, director: director.value, payout: Math.round(Number(payout.value)) }) });
+    director.addEventListener("change", () => { vote.disabled = !director.value; });
     return h("div", { class: "row" },
       h("span", { text: t("x.votes_of", { holder: n.account(holder), n: accounts[holder].holdings[key] }) }),
-      director, payout, h("span", { text: "%" }),
-      h("button", { type: "button", class: "small primary", dataset: { action: "vote", firm: key, holder }, text: cast ? t("x.revote") : t("x.vote"),
-        onclick: () => send({ type: "vote", firm, holder, director: director.value, payout: Math.round(Number(payout.value)) }) }),
+      director, payout, h("span", { text: "%" }), vote,
       cast ? h("span", { class: "pill good", text: t("x.voted_for", { name: n.player(cast.director), p: cast.payout }) }) : null);
   });
   return h("div", { class: "panel tight", dataset: { meeting: key } },
     h("b", {}, firmLabel(firm), ` — ${t("x.director")}: ${n.player(v.firms[key].director)}`),
     h("div", { class: "muted", text: t("x.candidates", { names: candidates.map(n.player).join(", ") }) }),
-    h("div", { class: "row" }, nominee, h("button", { type: "button", class: "small", dataset: { action: "nominate", firm: key },
-      text: t("x.nominate"), onclick: () => send({ type: "nominate", firm, candidate: nominee.value }) })),
+    h("div", { class: "row" }, nominee, nominate),
     rows.length ? rows : h("div", { class: "muted", text: t("x.no_votes_here") }));
 }
 
@@ -519,7 +591,9 @@ export function describe(e, v) {
     case "nominated": return t("ev.nominated", { firm: e.firm, name: n.player(e.candidate) });
     case "voted": return t("ev.voted", { firm: e.firm, holder: n.account(e.holder), name: n.player(e.director), p: e.payout });
     case "meeting_closed": return t("ev.meeting_closed", { firm: e.firm, name: n.player(e.director), p: e.payout });
-    case "dividend_paid": return t("ev.dividend_paid", { firm: e.firm, d: e.per_share });
+    case "dividend_paid": return e.per_share ? t("ev.dividend_paid", { firm: e.firm, d: e.per_share }) : t("ev.dividend_none", { firm: e.firm });
+    case "tax_reserved": return t("ev.tax_reserved", { firm: e.firm, amount: e.amount });
+    case "renamed": return t("ev.renamed", { name: e.name });
     case "capture_rewarded": return t("ev.capture_rewarded", { firm: e.firm, amount: e.amount });
     case "income_credited": return t("ev.income_credited", { firm: e.firm, amount: e.amount });
     case "taxes_paid": return t("ev.taxes_paid", { firm: e.firm, amount: e.amount });
@@ -535,6 +609,45 @@ export function describe(e, v) {
   }
 }
 
+/** Events whose host-side lines name who holds, orders, votes or is paid what. */
+const SECRET_EVENTS = new Set(["trade", "order_placed", "order_cancelled", "voted", "nominated", "meeting_called", "salary_paid"]);
+const YEAR_END = new Set(["income_credited", "tax_reserved", "dividend_paid", "bonus_paid"]);
+const QUIET = new Set(["called", "year_closed"]);
+
+/** The log as people read it: one line per year end (income, tax, only the dividends paid,
+ * by firm), one line for the taxes paid (by firm), no "calls" or empty lines. */
+export function logLines(events, v) {
+  const lines = [];
+  let year = 0;
+  for (let i = 0; i < events.length; i += 1) {
+    const e = events[i];
+    if (e.type === "phase_changed") year = e.year;
+    if (YEAR_END.has(e.type) || e.type === "taxes_paid") {
+      const group = [];
+      const kinds = e.type === "taxes_paid" ? new Set(["taxes_paid"]) : YEAR_END;
+      while (i < events.length && kinds.has(events[i].type)) group.push(events[i++]);
+      i -= 1;
+      lines.push({ at: e.at, type: e.type === "taxes_paid" ? "taxes" : "year_end", text: e.type === "taxes_paid" ? taxesLine(group) : yearEndLine(group, year || v.year) });
+      continue;
+    }
+    if (QUIET.has(e.type)) continue;
+    lines.push({ at: e.at, type: e.type, text: describe(e, v) });
+  }
+  return lines;
+}
+
+function yearEndLine(group, year) {
+  const sum = (type) => group.filter((e) => e.type === type).reduce((total, e) => total + (e.amount || 0), 0);
+  const paid = group.filter((e) => e.type === "dividend_paid" && e.per_share > 0);
+  const dividends = paid.length ? paid.map((e) => t("ev.dividend_of", { firm: e.firm, d: e.per_share })).join(", ") : t("ev.no_dividends");
+  return t("ev.year_end", { year, income: sum("income_credited"), tax: sum("tax_reserved"), dividends });
+}
+
+function taxesLine(group) {
+  const paid = group.filter((e) => e.amount > 0);
+  return paid.length ? t("ev.taxes_line", { list: paid.map((e) => t("ev.tax_of", { firm: e.firm, amount: e.amount })).join(", ") }) : t("ev.no_taxes");
+}
+
 function logPanel(ctx) {
   const list = h("ul", { class: "log" });
   const el = panel(t("x.log"), h("div", { class: "scroll" }, list));
@@ -546,8 +659,10 @@ function logPanel(ctx) {
       const events = v.events || [];
       if (events.length === count) return;
       count = events.length;
-      const shown = events.filter((e) => ctx.role === "host" || !["called", "income_credited", "tax_reserved"].includes(e.type)).slice(-60).reverse();
-      fill(list, shown.map((e) => h("li", { dataset: { type: e.type } }, h("time", { text: mmss(e.at) }), describe(e, v))));
+      const host = ctx.role === "host";
+      const shown = logLines(events, v).slice(-60).reverse();
+      fill(list, shown.map((line) => secret(host && SECRET_EVENTS.has(line.type),
+        h("li", { dataset: { type: line.type } }, h("time", { text: mmss(line.at) }), line.text))));
     },
   };
 }
@@ -568,9 +683,10 @@ export function mount(root, ctx) {
   let controls = null;
   const ended = h("div", { class: "banner hidden", dataset: { role: "ended" } }, t("x.game_over"), " ",
     h("a", { class: "button primary", href: `/results/${ctx.gameId}`, text: t("x.see_results") }));
+  let wall = null;
   if (big) {
-    layout = h("main", { class: "proj" }, h("div", { class: "stack" }, boardP.el),
-      h("div", { class: "stack" }, market.el, tape.el, meetings.el));
+    wall = wallScreen(ctx, boardP, market, tape, meetings);
+    layout = wall.el;
   } else if (ctx.role === "host") {
     lobby = lobbyPanel(ctx);
     controls = controlsPanel(ctx);
@@ -581,6 +697,7 @@ export function mount(root, ctx) {
     layout = h("main", { class: "stack" }, ended, controls.el, lobby.el,
       h("div", { class: "cols" }, h("div", { class: "stack" }, boardP.el, meetings.el, log.el),
         h("div", { class: "stack" }, accounts.el, market.el, orders.el, tape.el)));
+    controls.el.append(secretSwitch(layout));
   } else {
     const accounts = accountsPanel(ctx);
     const orders = ordersPanel(ctx);
@@ -601,13 +718,74 @@ export function mount(root, ctx) {
     phaseVoice.watch(v.phase === "board" ? null : rest); // the board's move clock speaks for itself
   });
   return {
-    update(v) {
+    update(v, version) {
       ctx.view = v;
+      ctx.viewVersion = version;
       for (const part of parts) part.update(v);
-      ended.classList.toggle("hidden", v.phase !== "ended");
+      wall?.update(v);
+      ended.classList.toggle("hidden", v.phase !== "ended" || Boolean(wall));
     },
     lobby(frame) { lobby?.lobby(frame); },
   };
+}
+
+// --- the wall screen (projector) ------------------------------------------------------------------
+
+/** The projector: the lobby before the start, the game fitted to the screen, the results and
+ * the reveal at the end, big moments over it for a few seconds. */
+function wallScreen(ctx, boardP, market, tape, meetings) {
+  const lobby = wallLobby(ctx, { line: (role) => (role.firms && role.firms.length ? h("small", { text: ` · ${t("join.directs", { firms: role.firms.join(", ") })}` }) : null) });
+  const moments = bigMoments();
+  const fresh = newEvents();
+  const phase = h("div", { class: "wall-phase", dataset: { role: "wall-phase" } });
+  const countdown = h("div", { class: "wall-countdown", dataset: { role: "wall-countdown" } });
+  const running = h("div", { class: "proj hidden" }, h("div", { class: "proj-board" }, boardP.el),
+    h("div", { class: "proj-side" }, h("section", { class: "panel wall-status" }, phase, countdown), market.el, tape.el, meetings.el));
+  const finished = h("div", { class: "wall-results hidden", dataset: { role: "wall-results" } });
+  const el = h("main", { class: "wall" }, lobby.el, running, finished, moments.el);
+  let view = null;
+  let shownResults = false;
+  everyTick(() => {
+    if (!view) return;
+    phase.textContent = phaseText(view);
+    const rest = view.paused ? null : left(view.deadline);
+    countdown.textContent = rest === null ? "" : mmss(rest);
+  });
+  return {
+    el,
+    update(v) {
+      view = v;
+      const before = !v.started && v.phase !== "ended";
+      const over = v.phase === "ended";
+      lobby.show(before);
+      running.classList.toggle("hidden", before || over);
+      finished.classList.toggle("hidden", !over);
+      if (over && !shownResults && v.results) {
+        shownResults = true;
+        const main = h("div", { class: "wall-results-grid" });
+        results(main, v, { wall: true });
+        fill(finished, main);
+      }
+      for (const e of fresh(v.events)) {
+        const big = bigMoment(e, v);
+        if (big) moments.show(big[0], big[1]);
+      }
+    },
+  };
+}
+
+/** The events worth a few seconds of large type on the wall: [title, detail] or null. */
+export function bigMoment(e, v) {
+  const n = names(v);
+  switch (e.type) {
+    case "timed_out": return [t("wall.takeover", { firm: e.takeover_firm }), t("wall.takeover_detail", { firm: e.firm, taker: e.takeover_firm })];
+    case "meeting_closed": return e.director !== e.previous
+      ? [t("wall.new_director", { firm: e.firm }), t("x.new_director", { name: n.player(e.director), was: n.player(e.previous) })]
+      : [t("wall.meeting_outcome", { firm: e.firm }), `${t("x.kept_director", { name: n.player(e.director) })} · ${t("x.payout_is", { p: e.payout })}`];
+    case "board_decided": return [t("x.board_won", { color: t(`color.${e.winner}`) }), t("wall.board_decided")];
+    case "game_ended": return [t("x.game_over"), t("wall.results_follow")];
+    default: return null;
+  }
 }
 
 // --- the start page's form ---------------------------------------------------------------------
@@ -626,17 +804,51 @@ const EXCHANGE_PARAMS = [
   ["board_win_bonus", "int"],
 ];
 
+/** What a teacher sets for a lesson (the rest is under "Advanced"); the durations shown in real time. */
+const MAIN_PARAMS = ["years", "session_s", "move_max_s", "meeting_s", "wait_for_host"];
+const TIMED = ["move_min_s", "move_max_s", "session_s", "meeting_call_window_s", "meeting_s"];
+
+/** The first directors the server deals when none are named (setup.default_directors): the
+ * first half of the list (rounded up) directs the white firms 1–4 in turn, the rest the black
+ * firms 5–8 — nobody both colours, nobody taking over their own late move. */
+export function defaultDirectors(ids) {
+  const half = Math.ceil(ids.length / 2);
+  const white = ids.slice(0, half);
+  const black = ids.slice(half);
+  /** @type {Record<number, string>} */
+  const out = {};
+  for (let firm = 1; firm <= 8; firm += 1) {
+    const [group, first] = firm <= 4 ? [white, 1] : [black, 5];
+    if (group.length) out[firm] = group[(firm - first) % group.length];
+  }
+  return out;
+}
+
 /** The start page's part for a new exchange game: {el, setup(), robots(), robotChoice(), robotRoles(setup)}. */
 export function startForm(presets) {
   const preset = options(h("select", { name: "preset" }), Object.keys(presets).map((p) => [p, t(`preset.${p}`)]));
-  preset.value = "demo";
+  preset.value = presets.classroom ? "classroom" : "demo";
   const presetHelp = h("small", { class: "help" });
   /** @type {[string, ReturnType<typeof paramInput>][]} */
   const xParams = EXCHANGE_PARAMS.map(([name, kind]) => [name, paramInput("exchange", name, kind)]);
+  const input = Object.fromEntries(xParams);
+  // The durations that matter, in the real time they last (× the time scale).
+  const reals = TIMED.map((name) => {
+    const out = h("small", { class: "real", dataset: { real: name } });
+    input[name].wrap.append(out);
+    return [name, out];
+  });
+  const showReal = () => {
+    const scale = Number(input.time_scale.get()) || 1;
+    for (const [name, out] of reals) out.textContent = t("start.real_time", { s: Math.round(Number(input[name].get()) * scale) });
+  };
+  input.time_scale.wrap.addEventListener("input", showReal);
+  for (const [name] of reals) input[name].wrap.addEventListener("input", showReal);
   const loadPreset = () => {
     const values = presets[preset.value];
-    for (const [name, input] of xParams) input.set(getPath(values, name));
+    for (const [name, field] of xParams) field.set(getPath(values, name));
     presetHelp.textContent = t(`preset.${preset.value}.help`);
+    showReal();
   };
   preset.addEventListener("change", loadPreset);
   loadPreset();
@@ -650,20 +862,26 @@ export function startForm(presets) {
   const advanced = h("textarea", { name: "advanced", rows: "4", placeholder: '{"placement": {"1": ["c3"], "5": ["d4"]}}' });
   const seed = h("input", { type: "number", name: "seed", value: String(Math.floor(Math.random() * 1e6)) });
   const directorSelects = [];
+  let chosenByHand = false;
   const refreshRoster = () => {
     const names = lines(players.value);
     const pairs = [["", t("start.no_director")], ...names.map((name, i) => [`p${i + 1}`, name])];
     if (!directorSelects.length) {
       for (let firm = 1; firm <= 8; firm += 1) {
         const select = h("select", { name: `director-${firm}` });
+        select.addEventListener("change", () => { chosenByHand = true; });
         directorSelects.push(select);
         directors.append(field(t("firm.n", { n: firm }), select));
       }
     }
+    // Until the host picks by hand, every edit of the list deals the firms again (nobody
+    // both colours); a hand-picked choice stays while its player is on the list.
+    const dealt = defaultDirectors(names.map((_, i) => `p${i + 1}`));
     directorSelects.forEach((select, i) => {
       const had = select.value;
       options(select, pairs, false);
-      select.value = had && pairs.some(([v]) => v === had) ? had : (names.length ? `p${(i % names.length) + 1}` : "");
+      const keep = chosenByHand && pairs.some(([v]) => v === had);
+      select.value = keep ? had : (dealt[i + 1] || "");
     });
     const checked = new Set([...officials.querySelectorAll("input:checked")].map((x) => x.value));
     fill(officials, names.map((name, i) => h("label", { class: "row" },
@@ -676,9 +894,10 @@ export function startForm(presets) {
 
   const exchangeForm = h("div", { class: "stack" },
     panel(t("start.rules"), field(t("start.preset"), preset, ""), presetHelp,
-      h("details", { open: true }, h("summary", { text: t("start.parameters") }),
-        h("div", { class: "form-grid" }, xParams.map(([, input]) => input.wrap))),
-      h("details", {}, h("summary", { text: t("start.advanced") }),
+      h("h3", { text: t("start.main_parameters") }),
+      h("div", { class: "form-grid", dataset: { role: "main-params" } }, MAIN_PARAMS.map((name) => input[name].wrap)),
+      h("details", { dataset: { role: "advanced" } }, h("summary", { text: t("start.advanced") }),
+        h("div", { class: "form-grid" }, xParams.filter(([name]) => !MAIN_PARAMS.includes(name)).map(([, field]) => field.wrap)),
         field(t("start.advanced_json"), advanced, t("start.advanced_help")), field(t("start.seed"), seed))),
     panel(t("start.players"), field(t("start.players_names"), players, t("start.players_help")),
       h("div", { class: "form-grid" }, field(t("start.robots"), xRobots, t("start.robots_help")),
@@ -727,6 +946,17 @@ export function startForm(presets) {
 /** What the join page says: pick a player; the name is the player's. */
 export const joinTexts = { pick: "join.pick_player", nameHelp: "join.name_help" };
 
+/** After taking a player's seat before the start: the player is called what the person typed
+ * (the setup's "Player 1" was a placeholder). A refusal leaves the name as it was. */
+export async function joined(seat, typed, role) {
+  if (!typed || (role && role.name === typed)) return;
+  try {
+    await call("POST", `/api/games/${encodeURIComponent(seat.game_id)}/commands`, { command: { type: "rename", name: typed, id: commandId() } }, seat.secret);
+  } catch (err) {
+    console.warn(err);
+  }
+}
+
 /** The line under a player's name on the join page: the firms they direct. */
 export function seatLine(role) {
   return h("small", { text: role.firms.length ? t("join.directs", { firms: role.firms.join(", ") }) : t("join.no_firm") });
@@ -747,21 +977,24 @@ export function roleLabel(view, role) {
 // --- the results page --------------------------------------------------------------------------
 
 /** The results page's panels for an exchange game: rankings, charts, the reveal. */
-export function results(main, view) {
+export function results(main, view, opts = {}) {
   const n = names(view);
   const res = view.results;
   if (res) {
     const board = res.board && res.board.winner ? t("x.board_won", { color: t(`color.${res.board.winner}`) }) : t("r.board_undecided");
     main.append(panel(t("r.rankings"),
       h("p", {}, h("b", { text: board }), " · ", t(`r.reason.${res.reason}`)),
-      table([t("r.rank"), t("r.player"), t("r.wealth"), t("r.gain"), t("r.gain_rank")], res.players.map((p) => [
-        String(p.rank), h("b", { text: p.name }), num(p.wealth), `${p.gain >= 0 ? "+" : ""}${num(p.gain)}`, String(p.gain_rank),
-      ]), "podium"),
-      h("h3", { text: t("r.firms") }),
-      table([t("r.rank"), t("x.stock"), t("r.value"), t("r.per_share"), t("x.director")], res.firms.map((f) => [
+      h("div", { class: "scroll-x" }, table([t("r.rank"), t("r.player"), t("r.wealth"), t("r.start_worth"), t("r.gain"), t("r.gain_rank")], res.players.map((p) => [
+        String(p.rank), h("b", { text: p.name }), num(p.wealth), num(p.start ?? view.ruleset.player_cash),
+        h("span", { dataset: { gain: p.player }, text: `${p.gain > 0 ? "+" : ""}${num(p.gain)}` }), String(p.gain_rank),
+      ]), "podium")),
+      h("p", { class: "muted", text: t("r.gain_help") }),
+      opts.wall ? null : h("h3", { text: t("r.firms") }),
+      opts.wall ? null : h("div", { class: "scroll-x" }, table([t("r.rank"), t("x.stock"), t("r.value"), t("r.per_share"), t("x.director")], res.firms.map((f) => [
         String(f.rank), h("span", {}, t("firm.n", { n: f.firm })), money(fraction(f.value)), money(fraction(f.per_share)), n.player(f.director),
-      ])),
+      ]))),
       h("p", { class: "muted", text: t("r.state_wealth", { n: num(res.state.wealth) }) })));
+    if (opts.wall) { main.append(revealPanel(view, res.reveal)); return; }
     main.append(panel(t("r.charts"),
       h("h3", { text: t("r.wealth_by_player") }),
       barChart(res.players.map((p, i) => ({ name: p.name, value: p.wealth, color: PLAYER_HUES[i % PLAYER_HUES.length] })), { label: t("r.wealth_by_player") }),

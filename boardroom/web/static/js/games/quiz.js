@@ -12,6 +12,7 @@ import { paramInput, lines, parseMember } from "../forms.js";
 import { call } from "../api.js";
 import { controlsPanel } from "../controls.js";
 import { ROBOT_LEVELS, robotSelect } from "../robots.js";
+import { lobbyFirst } from "../wall.js";
 
 export function teamIds(view) {
   return Object.keys(view.teams || {});
@@ -29,9 +30,14 @@ function memberIndex(view) {
   return index;
 }
 
+/** A piece's label that fits on the piece: the name up to 8 letters, else the initials of
+ * its first two words ("Александра Соколова" → "АС"), a long single word cut ("Констан."). */
 function short(name) {
-  const text = String(name);
-  return text.length > 14 ? `${text.slice(0, 13)}…` : text;
+  const text = String(name).trim();
+  if (text.length <= 8) return text;
+  const words = text.split(/\s+/).filter(Boolean);
+  if (words.length > 1) return words.slice(0, 2).map((w) => w[0].toUpperCase()).join("");
+  return `${text.slice(0, 6)}.`;
 }
 
 /** The quiz pieces: each member by name, the taken ones of the capture in progress kept in view. */
@@ -326,9 +332,11 @@ export function mount(root, ctx) {
   const ended = h("div", { class: "banner hidden", dataset: { role: "ended" } }, h("span", { dataset: { role: "ended-text" } }), " ",
     h("a", { class: "button primary", href: `/results/${ctx.gameId}`, text: t("x.see_results") }));
   let lobby = null;
+  let wall = null;
   let layout;
   if (big) {
-    layout = h("main", { class: "proj" }, h("div", {}, board.el), h("div", { class: "stack" }, scores.el, duel.el));
+    wall = lobbyFirst(ctx, h("div", { class: "proj" }, h("div", {}, board.el), h("div", { class: "stack" }, scores.el, duel.el)));
+    layout = wall.el;
   } else if (ctx.role === "host") {
     lobby = lobbyPanel(ctx);
     const controls = controlsPanel(ctx, false);
@@ -350,6 +358,7 @@ export function mount(root, ctx) {
       const phase = v.phase === "ended" ? t("phase.ended") : v.phase === "setup" ? t("phase.setup") : t(`q.phase.${v.phase}`);
       ctx.bar.setPhase(`${phase}${v.paused ? ` · ${t("x.paused")}` : ""}`);
       for (const part of parts) part.update(v);
+      wall?.update(v);
       ended.classList.toggle("hidden", v.phase !== "ended");
       ended.querySelector("[data-role=ended-text]").textContent = v.winner ? t("q.winner", { team: v.teams[v.winner].name }) : t("q.no_winner");
     },

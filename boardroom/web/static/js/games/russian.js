@@ -10,6 +10,7 @@ import { countdownVoice } from "../announce.js";
 import { lobbyPanel } from "../lobby.js";
 import { paramInput } from "../forms.js";
 import { controlsPanel } from "../controls.js";
+import { lobbyFirst } from "../wall.js";
 
 const SIDES = ["white", "black"];
 
@@ -191,9 +192,11 @@ export function mount(root, ctx) {
   const ended = h("div", { class: "banner hidden", dataset: { role: "ended" } }, h("span", { dataset: { role: "ended-text" } }), " ",
     h("a", { class: "button primary", href: `/results/${ctx.gameId}`, text: t("x.see_results") }));
   let lobby = null;
+  let wall = null;
   let layout;
   if (big) {
-    layout = h("main", { class: "proj" }, h("div", {}, board.el), h("div", { class: "stack" }, ended, panel(t("rd.clocks"), clocks.el), moves.el));
+    wall = lobbyFirst(ctx, h("div", { class: "proj" }, h("div", {}, board.el), h("div", { class: "stack" }, ended, panel(t("rd.clocks"), clocks.el), moves.el)));
+    layout = wall.el;
   } else if (ctx.role === "host") {
     lobby = lobbyPanel(ctx);
     const controls = controlsPanel(ctx, false);
@@ -208,6 +211,7 @@ export function mount(root, ctx) {
       ctx.view = v;
       ctx.bar.setPhase(v.phase === "play" ? t("rd.phase.play") : t(`phase.${v.phase}`));
       for (const part of parts) part.update(v);
+      wall?.update(v);
       ended.classList.toggle("hidden", v.phase !== "ended");
       ended.querySelector("[data-role=ended-text]").textContent = v.phase === "ended" ? resultText(v) : "";
     },
