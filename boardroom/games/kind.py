@@ -42,6 +42,10 @@ def _no_names(view: Json) -> dict[str, str]:
     return {}
 
 
+def _no_media(state: Any, role: str, media_id: str) -> str | None:
+    return None
+
+
 @dataclass(frozen=True)
 class Words:
     """A kind's words (data for ``boardroom.i18n``, kept in the game's ``messages.py``).
@@ -101,6 +105,9 @@ class GameKind:
 
     words: Words = field(default_factory=Words)
     """What its refusals and things are called, in each language (``boardroom.i18n``)."""
+    media: Callable[[Any, str, str], str | None] = _no_media
+    """``media(state, role, media_id)``: the stored file (its blob id) the seat may fetch
+    by that id now, or None — alike for an id that names nothing and one not yet seen."""
 
     def setup(self, spec: Json) -> Any:
         """Validate a setup line: the initial state, or :class:`~boardroom.kernel.Refused`."""

@@ -189,6 +189,7 @@ def test_published_schemas() -> None:
     schema = command_schema()
     assert schema["$schema"].endswith("2020-12/schema")
     assert set(schema["$defs"]) == {
+        "play_media",
         "start",
         "move",
         "ask",

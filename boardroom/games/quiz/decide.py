@@ -23,6 +23,7 @@ from boardroom.games.quiz.duel import (
 )
 from boardroom.games.quiz.schema import command_errors
 from boardroom.games.quiz.state import Duel, QuizState
+from boardroom.games.quiz.views import media_id
 from boardroom.games.quiz.vocabulary import CommandType
 from boardroom.kernel import Json, Refused
 
@@ -355,6 +356,42 @@ def _leader(state: QuizState) -> str | None:
     return leaders[0] if len(leaders) == 1 else None
 
 
+def _play_media(state: QuizState, command: Json, now: float) -> list[Json]:
+    _host(command, "play media")
+    wanted = command["media"]
+    if wanted not in _playable(state):
+        raise Refused(
+            "not_on_screen",
+            "This sound or video is not part of the question on screen (an answer's only "
+            "once it is judged).",
+        )
+    position = float(command.get("position", 0.0))
+    return [
+        event("media_played", now, media=wanted, playing=command["playing"], position=position)
+    ]
+
+
+def _playable(state: QuizState) -> set[str]:
+    """The ids of the sounds and videos every screen may show now: the question out's,
+    and the last judged question's (its answer's too)."""
+    out: set[str] = set()
+    duel = state.game.duel
+    if duel is not None and duel.question is not None:
+        out |= _media_ids(state.question(duel.question), answer=False)
+    last = state.game.last
+    if last is not None and last.get("question"):
+        out |= _media_ids(state.question(last["question"]), answer=True)
+    return out
+
+
+def _media_ids(question: Question, *, answer: bool) -> set[str]:
+    return {
+        media_id(question.id, number, media)
+        for number, media in enumerate(question.media, start=1)
+        if media.kind in ("audio", "video") and (answer or media.part == "question")
+    }
+
+
 DECIDERS: dict[CommandType, Decider] = {
     "start": _start,
     "move": _move,
@@ -367,4 +404,5 @@ DECIDERS: dict[CommandType, Decider] = {
     "pause": _pause,
     "resume": _resume,
     "end_game": _end_game,
+    "play_media": _play_media,
 }

@@ -81,6 +81,7 @@ def _question_asked(state: QuizState, event: Json) -> None:
     duel.remaining = None
     duel.given = None
     state.used.append(event["question"])
+    state.playing = None
     if state.paused_at is not None and duel.deadline is not None:
         duel.remaining, duel.deadline = duel.deadline - event["at"], None
 
@@ -197,6 +198,15 @@ def _restart_clock(duel: Duel, judged_at: float, now: float, *, paused: bool) ->
         duel.deadline = shifted
 
 
+def _media_played(state: QuizState, event: Json) -> None:
+    state.playing = {
+        "media": event["media"],
+        "playing": event["playing"],
+        "position": event["position"],
+        "at": event["at"],
+    }
+
+
 EVOLVERS: dict[EventType, Evolver] = {
     "game_started": _started,
     "moved": _moved,
@@ -214,4 +224,5 @@ EVOLVERS: dict[EventType, Evolver] = {
     "paused": _paused,
     "resumed": _resumed,
     "judgement_undone": _undone,
+    "media_played": _media_played,
 }

@@ -99,6 +99,19 @@ COMMANDS: Final[dict[str, tuple[str, dict[str, Schema], list[str]]]] = {
         [],
     ),
     "tick": ("anyone: let time pass so that a due deadline fires", {}, []),
+    "play_media": (
+        "host: play or pause a sound or a video of the question on screen, on every screen",
+        {
+            "media": {**_STRING, "description": "The media id (from the question's media)."},
+            "playing": {"type": "boolean", "description": "true: play; false: pause."},
+            "position": {
+                "type": "number",
+                "minimum": 0,
+                "description": "Seconds from the start of the file to play or pause at.",
+            },
+        },
+        ["media", "playing"],
+    ),
 }
 
 
@@ -127,7 +140,7 @@ def command_schema() -> Schema:
 
     >>> schema = command_schema()
     >>> schema["$defs"]["move"]["properties"]["move"]["type"], len(schema["oneOf"])
-    ('string', 11)
+    ('string', 12)
     """
     defs = {kind: command_definition(kind) for kind in COMMANDS}
     return {

@@ -112,6 +112,8 @@ class QuizState:
     paused_at: float | None = None
     undo: list[Snapshot] = field(default_factory=list)
     log: list[Json] = field(default_factory=list)
+    playing: Json | None = None
+    """The sound or video the host plays on every screen: media id, playing, position, at."""
 
     def team(self, team_id: str) -> Team:
         return next(t for t in self.teams if t.id == team_id)

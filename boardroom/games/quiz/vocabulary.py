@@ -4,7 +4,7 @@ mypy checks that every event the core emits and every command it decides is one 
 
 >>> from typing import get_args
 >>> len(get_args(CommandType)), len(get_args(EventType))
-(11, 16)
+(12, 17)
 """
 
 from __future__ import annotations
@@ -23,6 +23,7 @@ CommandType = Literal[
     "pause",
     "resume",
     "end_game",
+    "play_media",
 ]
 EventType = Literal[
     "game_started",
@@ -41,4 +42,5 @@ EventType = Literal[
     "paused",
     "resumed",
     "judgement_undone",
+    "media_played",
 ]
