@@ -190,6 +190,8 @@ def test_published_schemas() -> None:
     assert schema["$schema"].endswith("2020-12/schema")
     assert set(schema["$defs"]) == {
         "play_media",
+        "claim_answering",
+        "hand_answering",
         "start",
         "move",
         "ask",

@@ -243,12 +243,62 @@ def _answer(state: QuizState, command: Json, now: float) -> list[Json]:
         raise Refused("too_late", f"The time to answer ran out at {duel.deadline:g} s.")
     assert duel.question is not None
     question = state.question(duel.question)
+    claim = _device_answers(state, command, duel.answering_team, now)
     given = _given(question, command)
-    events = [event("answer_given", now, team=duel.answering_team, question=question.id, **given)]
+    events = claim + [
+        event("answer_given", now, team=duel.answering_team, question=question.id, **given)
+    ]
     if "choice" in given and state.ruleset.auto_judge_choices:
         correct = question.choices[given["choice"]] == question.answer
         events += _judged(state, correct, "system", now)
     return events
+
+
+def _device_answers(
+    state: QuizState, command: Json, team: str | None, now: float
+) -> list[Json]:
+    """With one device per team answering: the first device claims its team; another
+    device of the team is refused (the host and the server's robots are not devices)."""
+    device = command.get("device")
+    if not state.ruleset.one_device_answers or command["by"] == "host" or device is None:
+        return []
+    assert team is not None
+    holder = state.answerers.get(team)
+    if holder is None:
+        return [event("answering_set", now, team=team, device=device, by="claim")]
+    if holder != device:
+        raise Refused(
+            "not_answering_device",
+            "Your team answers from another device; the host can hand answering to this one.",
+        )
+    return []
+
+
+def _claim_answering(state: QuizState, command: Json, now: float) -> list[Json]:
+    _live(state)
+    team, device = state.seat(command["by"]), command.get("device")
+    if team not in (t.id for t in state.teams) or device is None:
+        raise Refused("not_a_team_device", "Only a team's device may answer for the team.")
+    if not state.ruleset.one_device_answers:
+        raise Refused("every_device_answers", "Every device of a team may answer in this round.")
+    holder = state.answerers.get(team)
+    if holder == device:
+        return []
+    if holder is not None:
+        raise Refused(
+            "not_answering_device",
+            "Your team answers from another device; the host can hand answering to this one.",
+        )
+    return [event("answering_set", now, team=team, device=device, by="claim")]
+
+
+def _hand_answering(state: QuizState, command: Json, now: float) -> list[Json]:
+    _host(command, "hand answering to another device")
+    _live(state)
+    team = command["team"]
+    if team not in (t.id for t in state.teams):
+        raise Refused("unknown_team", f"There is no team {team!r}.", team=repr(team))
+    return [event("answering_set", now, team=team, device=command["to"], by="host")]
 
 
 def _given(question: Question, command: Json) -> Json:
@@ -405,4 +455,6 @@ DECIDERS: dict[CommandType, Decider] = {
     "resume": _resume,
     "end_game": _end_game,
     "play_media": _play_media,
+    "claim_answering": _claim_answering,
+    "hand_answering": _hand_answering,
 }

@@ -207,6 +207,13 @@ def _media_played(state: QuizState, event: Json) -> None:
     }
 
 
+def _answering_set(state: QuizState, event: Json) -> None:
+    if event["device"] is None:
+        state.answerers.pop(event["team"], None)
+    else:
+        state.answerers[event["team"]] = event["device"]
+
+
 EVOLVERS: dict[EventType, Evolver] = {
     "game_started": _started,
     "moved": _moved,
@@ -225,4 +232,5 @@ EVOLVERS: dict[EventType, Evolver] = {
     "resumed": _resumed,
     "judgement_undone": _undone,
     "media_played": _media_played,
+    "answering_set": _answering_set,
 }

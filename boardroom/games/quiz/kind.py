@@ -152,4 +152,5 @@ KIND = GameKind(
     opaque_ids=opaque_ids,
     words=Words(messages.MESSAGES, names=messages.names),
     media=media_blob,
+    devices=frozenset({"answer", "claim_answering"}),
 )

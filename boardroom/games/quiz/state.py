@@ -112,6 +112,8 @@ class QuizState:
     paused_at: float | None = None
     undo: list[Snapshot] = field(default_factory=list)
     log: list[Json] = field(default_factory=list)
+    answerers: dict[str, str] = field(default_factory=dict)
+    """The device (seat id) that answers for each team, when one device answers."""
     playing: Json | None = None
     """The sound or video the host plays on every screen: media id, playing, position, at."""
 

@@ -66,6 +66,7 @@ def view(state: QuizState, viewer: str, *, events_since: int = 0) -> Json:
         "legal_moves": _legal(state) if host or viewer == game.to_move else [],
         "bank": _bank(state, host),
         "playing": state.playing,
+        "answerers": dict(state.answerers),
         "ruleset": state.ruleset.to_json(),
     }
     if host:

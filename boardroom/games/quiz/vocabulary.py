@@ -4,7 +4,7 @@ mypy checks that every event the core emits and every command it decides is one 
 
 >>> from typing import get_args
 >>> len(get_args(CommandType)), len(get_args(EventType))
-(12, 17)
+(14, 18)
 """
 
 from __future__ import annotations
@@ -24,6 +24,8 @@ CommandType = Literal[
     "resume",
     "end_game",
     "play_media",
+    "claim_answering",
+    "hand_answering",
 ]
 EventType = Literal[
     "game_started",
@@ -43,4 +45,5 @@ EventType = Literal[
     "resumed",
     "judgement_undone",
     "media_played",
+    "answering_set",
 ]
