@@ -41,6 +41,7 @@ def _started(state: QuizState, event: Json) -> None:
     game.to_move = event["first"]
     color = state.team(event["first"]).color
     game.fen = ("W" if color == "white" else "B") + game.fen[1:]
+    state.start = game.fen
 
 
 def _moved(state: QuizState, event: Json) -> None:

@@ -112,6 +112,8 @@ class QuizState:
     paused_at: float | None = None
     undo: list[Snapshot] = field(default_factory=list)
     log: list[Json] = field(default_factory=list)
+    start: str = ""
+    """The position the round starts from (its FEN before the first move)."""
     answerers: dict[str, str] = field(default_factory=dict)
     """The device (seat id) that answers for each team, when one device answers."""
     playing: Json | None = None

@@ -67,6 +67,8 @@ def view(state: QuizState, viewer: str, *, events_since: int = 0) -> Json:
         "bank": _bank(state, host),
         "playing": state.playing,
         "answerers": dict(state.answerers),
+        "start": state.start,
+        "record": record(state, viewer),
         "ruleset": state.ruleset.to_json(),
     }
     if host:
@@ -266,6 +268,60 @@ def _bank(state: QuizState, host: bool) -> Json:
         fresh = [q for q in state.order if q not in used][:HOST_PICKS]
         out["questions"] = [question_view(state.question(q), answer=True, host=True) for q in fresh]
     return out
+
+
+def record(state: QuizState, viewer: str) -> list[Json]:
+    """Every question asked, in order: who answered, the answer given, each verdict and
+    who gave it (``host``, ``system``, ``clock``), an undone verdict marked ``undone``.
+    The answer and the answer given stay hidden from others until the question is judged.
+
+    >>> from boardroom.games.quiz.setup import setup
+    >>> state = setup({"game": "quiz", "teams": [
+    ...     {"id": "A", "members": [{"id": "a1", "name": "Ivan"}]},
+    ...     {"id": "B", "members": [{"id": "b1", "name": "Boris"}]}],
+    ...     "questions": [{"id": "q1", "text": "2+2?", "answer": "4"}]})
+    >>> state.log = [{"type": "question_asked", "at": 1, "question": "q1", "team": "B",
+    ...               "member": "b1", "jump": 0},
+    ...              {"type": "answer_given", "at": 2, "question": "q1", "team": "B", "text": "5"}]
+    >>> [(r["question"]["text"], r["given"], r["verdicts"]) for r in record(state, "A")]
+    [('2+2?', {'hidden': True}, [])]
+    >>> state.log.append({"type": "judged", "at": 3, "question": "q1", "correct": False,
+    ...                   "by": "host", "jump": 0})
+    >>> entry = record(state, "A")[0]
+    >>> entry["question"]["answer"], entry["given"], entry["verdicts"]
+    ('4', {'text': '5'}, [{'correct': False, 'by': 'host', 'at': 3, 'undone': False}])
+    """
+    viewer = state.seat(viewer)
+    judged = {e["question"] for e in state.log if e["type"] == "judged"}
+    entries: list[Json] = []
+    by_question: dict[str, Json] = {}
+    verdicts: list[Json] = []  # in order, for the undo
+    for event in state.log:
+        kind = event["type"]
+        if kind == "question_asked":
+            entry: Json = {"question": event["question"], "team": event["team"]}
+            entry |= {"member": event["member"], "at": event["at"], "jump": event["jump"]}
+            entry |= {"given": None, "verdicts": [], "skipped": False}
+            entries.append(entry)
+            by_question[event["question"]] = entry
+        elif kind == "answer_given" and event["question"] in by_question:
+            shown = viewer == "host" or event["question"] in judged or event["team"] == viewer
+            given = {k: event[k] for k in ("text", "choice") if k in event}
+            by_question[event["question"]]["given"] = given if shown else {"hidden": True}
+        elif kind == "judged" and event["question"] in by_question:
+            verdict = {"correct": event["correct"], "by": event["by"], "at": event["at"]}
+            verdict["undone"] = False
+            by_question[event["question"]]["verdicts"].append(verdict)
+            verdicts.append(verdict)
+        elif kind == "judgement_undone" and verdicts:
+            verdicts.pop()["undone"] = True
+        elif kind == "question_skipped" and event["question"] in by_question:
+            by_question[event["question"]]["skipped"] = True
+    for entry in entries:
+        question = state.question(entry["question"])
+        open_ = viewer == "host" or question.id in judged
+        entry["question"] = question_view(question, answer=open_, host=viewer == "host")
+    return entries
 
 
 def _public_events(state: QuizState, viewer: str, since: int = 0) -> list[Json]:
