@@ -435,7 +435,7 @@ def test_an_undone_judgement_restores_exactly_the_prior_state() -> None:
     after_view = {k: v for k, v in game.view().items() if k not in kept}
     assert after_view == before_view
     verdicts = game.view()["record"][0]["verdicts"]
-    assert [(v["correct"], v["undone"]) for v in verdicts] == [(False, True)]
+    assert [(v["correct"], v["undone"]) for v in verdicts] == [(True, True)]
 
 
 def test_undo_rolls_back_everything_that_followed_and_shifts_the_clock() -> None:
