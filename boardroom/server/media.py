@@ -21,7 +21,12 @@ from boardroom.games.quiz.bank import Media
 from boardroom.store import Store
 
 DEFAULT_TYPE = {"image": "image/png", "audio": "audio/mpeg", "video": "video/mp4"}
-EXTRA_TYPES = {".webp": "image/webp", ".opus": "audio/ogg", ".oga": "audio/ogg", ".m4a": "audio/mp4"}
+EXTRA_TYPES = {
+    ".webp": "image/webp",
+    ".opus": "audio/ogg",
+    ".oga": "audio/ogg",
+    ".m4a": "audio/mp4",
+}
 
 
 def content_type(kind: str, ref: str, data: bytes) -> str:
@@ -44,7 +49,9 @@ def keeper(store: Store, clock: Callable[[], float]) -> Callable[[Media], str]:
     def keep(media: Media) -> str:
         assert media.data is not None
         blob_id = new_blob_id()
-        store.put_media(blob_id, content_type(media.kind, media.ref, media.data), media.data, clock())
+        store.put_media(
+            blob_id, content_type(media.kind, media.ref, media.data), media.data, clock()
+        )
         return blob_id
 
     return keep

@@ -464,7 +464,6 @@ class Store:
             return None
         return Snapshot(row.version, row.fingerprint, bytes(row.state))
 
-
     # --- media ----------------------------------------------------------------------
 
     def put_media(self, blob_id: str, content_type: str, data: bytes, at: float) -> None:

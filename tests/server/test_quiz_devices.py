@@ -62,5 +62,3 @@ def test_one_device_answers_for_its_team_and_the_host_hands_it_over(
     host.wait_until(lambda v: v["duel"] is None or v["duel"]["step"] == "judge")
     table.close()
     second.close()
-
-

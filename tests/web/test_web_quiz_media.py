@@ -34,7 +34,9 @@ def wav(seconds: float = 2.0, rate: int = 8000) -> bytes:
         sound.setnchannels(1)
         sound.setsampwidth(1)
         sound.setframerate(rate)
-        sound.writeframes(bytes(128 + (20 if (i // 20) % 2 else -20) for i in range(int(seconds * rate))))
+        sound.writeframes(
+            bytes(128 + (20 if (i // 20) % 2 else -20) for i in range(int(seconds * rate)))
+        )
     return out.getvalue()
 
 
@@ -55,16 +57,23 @@ def bank_zip() -> bytes:
     return buffer.getvalue()
 
 
+def member(mid: str, name: str, square: str) -> Json:
+    return {"id": mid, "name": name, "square": square}
+
+
 def setup_with(questions: list[Json]) -> Json:
-    member = lambda mid, name, square: {"id": mid, "name": name, "square": square}  # noqa: E731
     return {
         "game": "quiz",
         "seed": 3,
         "ruleset": {"duel": "defender", "answer_s": None},
         "teams": [
             {"id": "A", "name": "Орлы", "score": 5, "members": [member("a1", "Иван", "c3")]},
-            {"id": "B", "name": "Совы", "score": 1, "members": [
-                member("b1", "Борис", "d4"), member("b2", "Ольга", "f6")]},
+            {
+                "id": "B",
+                "name": "Совы",
+                "score": 1,
+                "members": [member("b1", "Борис", "d4"), member("b2", "Ольга", "f6")],
+            },
         ],
         "questions": questions,
     }
@@ -90,7 +99,8 @@ def loaded(page: Page, selector: str) -> None:
     expect(image).to_be_visible()
 
     page.wait_for_function(
-        "(s) => { const i = document.querySelector(s); return i && i.complete && i.naturalWidth > 0; }",
+        "(s) => { const i = document.querySelector(s);"
+        " return i && i.complete && i.naturalWidth > 0; }",
         arg=selector,
     )
 
@@ -111,12 +121,17 @@ def test_pictures_and_sounds_reach_the_screens_at_the_right_moment(
     _, wall = new_page(browser, viewport={"width": 1280, "height": 720}, locale="ru-RU")
     wall_frames = Frames(wall)
     wall.goto(f"{server.url}/play/{game_id}#role=projector")
-    _, phone = new_page(browser, viewport={"width": 390, "height": 844}, locale="ru-RU",
-                        has_touch=True, is_mobile=True)
+    _, phone = new_page(
+        browser,
+        viewport={"width": 390, "height": 844},
+        locale="ru-RU",
+        has_touch=True,
+        is_mobile=True,
+    )
     phone_frames = Frames(phone)
     phone.goto(f"{server.url}/play/{game_id}#secret={team['secret']}")
-    expect(phone.locator("[data-panel=duel]")).to_be_visible()
-    expect(wall.locator("[data-panel=board] .board")).to_be_visible()
+    expect(phone.locator("[data-panel=duel]")).to_be_visible(timeout=30_000)
+    expect(wall.locator("[data-panel=board] .board")).to_be_visible(timeout=30_000)
 
     api.ok(game_id, secret, {"type": "start"})
     api.ok(game_id, secret, {"type": "move", "move": "c3:e5:g7"})

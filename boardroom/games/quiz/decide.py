@@ -245,8 +245,9 @@ def _answer(state: QuizState, command: Json, now: float) -> list[Json]:
     question = state.question(duel.question)
     claim = _device_answers(state, command, duel.answering_team, now)
     given = _given(question, command)
-    events = claim + [
-        event("answer_given", now, team=duel.answering_team, question=question.id, **given)
+    events = [
+        *claim,
+        event("answer_given", now, team=duel.answering_team, question=question.id, **given),
     ]
     if "choice" in given and state.ruleset.auto_judge_choices:
         correct = question.choices[given["choice"]] == question.answer
@@ -254,9 +255,7 @@ def _answer(state: QuizState, command: Json, now: float) -> list[Json]:
     return events
 
 
-def _device_answers(
-    state: QuizState, command: Json, team: str | None, now: float
-) -> list[Json]:
+def _device_answers(state: QuizState, command: Json, team: str | None, now: float) -> list[Json]:
     """With one device per team answering: the first device claims its team; another
     device of the team is refused (the host and the server's robots are not devices)."""
     device = command.get("device")
@@ -416,9 +415,7 @@ def _play_media(state: QuizState, command: Json, now: float) -> list[Json]:
             "once it is judged).",
         )
     position = float(command.get("position", 0.0))
-    return [
-        event("media_played", now, media=wanted, playing=command["playing"], position=position)
-    ]
+    return [event("media_played", now, media=wanted, playing=command["playing"], position=position)]
 
 
 def _playable(state: QuizState) -> set[str]:

@@ -100,7 +100,12 @@ def _check(key: str, value: Any) -> Any:
         if value not in choices[key]:
             raise RulesetError(where, f"must be one of {', '.join(choices[key])} (got {value!r})")
         return value
-    if key in ("captain_is_king", "men_capture_backward", "auto_judge_choices", "one_device_answers"):
+    if key in (
+        "captain_is_king",
+        "men_capture_backward",
+        "auto_judge_choices",
+        "one_device_answers",
+    ):
         if not isinstance(value, bool):
             raise RulesetError(where, f"must be true or false (got {value!r})")
         return value

@@ -155,8 +155,10 @@ def media_id(question_id: str, number: int, media: Media) -> str:
     """A media's id in a game: its own random one (drawn at the game's creation), or one
     made of the (random) question id for setups made without the server.
 
-    >>> media_id("q-3f", 1, Media("image", "Cedar.png")), media_id("q", 1, Media("a", "b", id="m-9"))
-    ('q-3f.m1', 'm-9')
+    >>> media_id("q-3f", 1, Media("image", "Cedar.png"))
+    'q-3f.m1'
+    >>> media_id("q", 1, Media("a", "b", id="m-9"))
+    'm-9'
     """
     return media.id or f"{question_id}.m{number}"
 
@@ -189,8 +191,8 @@ def media_blob(state: QuizState, viewer: str, wanted: str) -> str | None:
     ...     {"id": "B", "members": [{"id": "b1", "name": "Boris"}]}],
     ...     "questions": [{"id": "q1", "text": "?", "answer": "!",
     ...                    "media": [{"ref": "x.png", "blob": "b7", "id": "m-1"}]}]})
-    >>> media_blob(state, "host", "m-1"), media_blob(state, "A", "m-1"), media_blob(state, "A", "m-2")
-    ('b7', None, None)
+    >>> [media_blob(state, seat, "m-1") for seat in ("host", "A")], media_blob(state, "A", "m-2")
+    (['b7', None], None)
     """
     viewer = state.seat(viewer)
     for question in state.bank:
@@ -201,7 +203,11 @@ def media_blob(state: QuizState, viewer: str, wanted: str) -> str | None:
                 return media.blob
             if viewer not in (*SCREENS, *(t.id for t in state.teams)):
                 return None
-            seen = question.id in state.used if media.part == "question" else _judged(state, question.id)
+            seen = (
+                question.id in state.used
+                if media.part == "question"
+                else _judged(state, question.id)
+            )
             return media.blob if seen else None
     return None
 

@@ -17,9 +17,7 @@ from __future__ import annotations
 
 import base64
 import binascii
-import io
 import json
-import zipfile
 from collections import Counter
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, replace
@@ -132,6 +130,7 @@ def import_files(files: Sequence[tuple[str, bytes]]) -> Imported:
     A ``.zip`` archive brings the files the other banks' ``media`` name (looked up as
     SIGame does, by name, in a folder of the kind or not), and any bank it holds.
 
+    >>> import io, zipfile
     >>> buffer = io.BytesIO()
     >>> with zipfile.ZipFile(buffer, "w") as archive:
     ...     archive.writestr("bank.csv", "вопрос;ответ;медиа\\nЧьё дерево?;Ливан;Images/k.png\\n")

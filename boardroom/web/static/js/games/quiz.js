@@ -689,7 +689,9 @@ export function mount(root, ctx) {
     const log = logPanel();
     const roster = rosterPanel();
     devices = devicesPanel(ctx);
-    parts.push(lobby, controls, log, roster, devices);
+    // Only "start" is left of the shared controls: the panel shows while it is offered.
+    const startOnly = { update(v) { controls.el.classList.toggle("hidden", !(v.actions || {}).start); } };
+    parts.push(lobby, controls, startOnly, log, roster, devices);
     layout = h("main", { class: "stack" }, ended, notice.el, controls.el, lobby.el,
       h("div", { class: "cols" }, h("div", { class: "stack" }, duel.el, scores.el, devices.el, roster.el), h("div", { class: "stack" }, board.el, log.el)));
   } else {
@@ -893,6 +895,7 @@ export const replay = {
   named: true,
   frames: replayFrames,
   show(board, extra, frame) {
+    board.el.classList.add("quiz-board");
     const v = frame.view;
     const move = frame.event.move || null;
     board.update({ pieces: quizPieces(v), last: frame.event.type === "move_ended" ? move : null, marks: duelMarks(v), interactive: false });
