@@ -83,6 +83,8 @@ presence = Table(
     Column("connections", Integer, nullable=False),
     Column("expires_at", Float, nullable=False),
     Index("ix_presence_instance", "instance"),
+)
+
 media = Table(
     "media",
     metadata,
