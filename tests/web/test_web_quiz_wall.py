@@ -67,12 +67,10 @@ def setup() -> Json:
 LABELS_FIT = """() => [...document.querySelectorAll('.quiz-board .piece')].map((piece) => {
   const label = piece.querySelector('.plabel');
   const p = piece.getBoundingClientRect(), l = label.getBoundingClientRect();
-  const range = document.createRange();
-  range.selectNodeContents(label);
-  const tops = new Set([...range.getClientRects()].map((r) => Math.round(r.top)));
+  const line = parseFloat(getComputedStyle(label).lineHeight);
   const fits = l.width <= p.width + 0.5 && l.height <= p.height + 0.5;
-  return {text: label.textContent, pw: p.width, lw: l.width, fits,
-          lines: tops.size, px: parseFloat(getComputedStyle(label).fontSize)};
+  return {text: label.dataset.text || label.textContent, pw: p.width, lw: l.width, fits,
+          lines: Math.round(l.height / line), px: parseFloat(getComputedStyle(label).fontSize)};
 })"""
 
 NO_SCROLL = """() => ({h: document.documentElement.scrollHeight <= innerHeight + 1,
