@@ -42,6 +42,10 @@ def _no_names(view: Json) -> dict[str, str]:
     return {}
 
 
+def _no_media(state: Any, role: str, media_id: str) -> str | None:
+    return None
+
+
 @dataclass(frozen=True)
 class Words:
     """A kind's words (data for ``boardroom.i18n``, kept in the game's ``messages.py``).
@@ -101,6 +105,27 @@ class GameKind:
 
     words: Words = field(default_factory=Words)
     """What its refusals and things are called, in each language (``boardroom.i18n``)."""
+    devices: frozenset[str] = frozenset()
+    """Command types the server stamps with the sending device (``device``: its seat id),
+    so that the core can tell one team's devices apart (a quiz's one answering device)."""
+    media: Callable[[Any, str, str], str | None] = _no_media
+    """``media(state, role, media_id)``: the stored file (its blob id) the seat may fetch
+    by that id now, or None — alike for an id that names nothing and one not yet seen."""
+
+    def stamp(self, command: Json, seat_id: str) -> Json:
+        """The command with ``device`` set to the sending seat for the kind's
+        :attr:`devices` commands, and never a ``device`` a client wrote itself.
+
+        >>> from boardroom.games import kind_for
+        >>> kind_for("quiz").stamp({"type": "answer", "device": "s-other"}, "s1")
+        {'type': 'answer', 'device': 's1'}
+        >>> kind_for("quiz").stamp({"type": "ask", "device": "s1"}, "s1")
+        {'type': 'ask'}
+        """
+        out = {key: value for key, value in command.items() if key != "device"}
+        if command.get("type") in self.devices:
+            out["device"] = seat_id
+        return out
 
     def setup(self, spec: Json) -> Any:
         """Validate a setup line: the initial state, or :class:`~boardroom.kernel.Refused`."""

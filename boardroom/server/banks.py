@@ -10,11 +10,14 @@ from __future__ import annotations
 
 import asyncio
 import threading
+from collections.abc import Callable
 from typing import Any
 
-from boardroom.games.quiz.bank import BankError, bank_reply, refusal
+from boardroom.games.quiz.bank import BankError, Media, bank_reply, refusal
 from boardroom.server.config import Settings
 from boardroom.server.errors import ApiError
+
+Keep = Callable[[Media], str]
 
 
 async def read_bank(
@@ -23,14 +26,18 @@ async def read_bank(
     data: bytes,
     fmt: str | None,
     name: str | None,
+    keep: Keep | None = None,
 ) -> dict[str, Any]:
-    """The import's answer (questions as setup rows, the preview), or a typed :class:`ApiError`."""
+    """The import's answer (questions as setup rows, the preview), or a typed :class:`ApiError`.
+
+    ``keep`` stores the media files the bank brought (in the worker thread, before the
+    answer): each row names its stored file by the id ``keep`` gave."""
     if not slot.acquire(blocking=False):
         raise ApiError("busy", "Other question banks are being read; try again shortly.", 503)
 
     def work() -> dict[str, Any]:
         try:
-            return bank_reply(data, fmt, name)
+            return bank_reply(data, fmt, name, keep)
         finally:
             slot.release()  # when the reading really ends, also after a time-out
 

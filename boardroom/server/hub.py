@@ -496,7 +496,7 @@ class Hub:
         if not self.limiter.allow(f"{seat.game_id}/{seat.role}", time.monotonic()):
             raise ApiError("rate_limited", "Too many commands; slow down a little.", 429)
         live = await self.get(seat.game_id)
-        prepared = _prepare(command, seat.role, seat.seat_id)
+        prepared = live.kind.stamp(_prepare(command, seat.role, seat.seat_id), seat.seat_id)
         started = time.perf_counter()
         try:
             ack = await self.execute(live, prepared, version)

@@ -84,3 +84,13 @@ presence = Table(
     Column("expires_at", Float, nullable=False),
     Index("ix_presence_instance", "instance"),
 )
+
+media = Table(
+    "media",
+    metadata,
+    Column("blob_id", String(40), primary_key=True),
+    Column("content_type", String(100), nullable=False),
+    Column("size", Integer, nullable=False),
+    Column("created_at", Float, nullable=False),
+    Column("data", LargeBinary, nullable=False),
+)

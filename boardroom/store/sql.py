@@ -58,7 +58,7 @@ MIGRATIONS = Path(__file__).with_name("migrations")
 NOTIFY_CHANNEL = "boardroom"
 PRESENCE_CHANNEL = "boardroom_presence"
 MIGRATION_LOCK = 7_140_512
-HEAD = "0002"
+HEAD = "0003"
 """The newest migration (a test checks it against Alembic's scripts)."""
 
 
@@ -463,6 +463,31 @@ class Store:
         if row is None:
             return None
         return Snapshot(row.version, row.fingerprint, bytes(row.state))
+
+    # --- media ----------------------------------------------------------------------
+
+    def put_media(self, blob_id: str, content_type: str, data: bytes, at: float) -> None:
+        """Keep a media file's bytes under ``blob_id`` (the same id twice: kept once).
+
+        >>> store = Store("sqlite://")
+        >>> store.migrate()
+        >>> store.put_media("b1", "image/png", b"png", 0.0)
+        >>> store.media("b1"), store.media("b2")
+        (('image/png', b'png'), None)
+        """
+        row = {"blob_id": blob_id, "content_type": content_type, "size": len(data)}
+        try:
+            with self._writing() as conn:
+                conn.execute(insert(t.media).values(**row, created_at=at, data=data))
+        except IntegrityError:
+            return
+
+    def media(self, blob_id: str) -> tuple[str, bytes] | None:
+        """A media file's content type and bytes (None when none is kept under the id)."""
+        query = select(t.media.c.content_type, t.media.c.data).where(t.media.c.blob_id == blob_id)
+        with self.engine.connect() as conn:
+            row = conn.execute(query).first()
+        return (row.content_type, bytes(row.data)) if row is not None else None
 
 
 def _game(row: Any) -> GameRecord:

@@ -24,7 +24,7 @@ from fastapi import APIRouter, Query, Request, Response
 
 from boardroom.games.registry import KINDS
 from boardroom.kernel import Json
-from boardroom.server import banks
+from boardroom.server import banks, media
 from boardroom.server.app import request_language, seat_json
 from boardroom.server.deps import HostDep, HubDep, SeatDep, address_of, raw_body
 from boardroom.server.errors import ApiError
@@ -92,7 +92,26 @@ async def bank(
 ) -> Json:
     hub.limit("bank", address_of(request))
     data = await request.body()
-    return await banks.read_bank(hub.settings, hub.bank_slots, data, format, name)
+    keep = media.keeper(hub.store, hub.settings.clock)
+    return await banks.read_bank(hub.settings, hub.bank_slots, data, format, name, keep)
+
+
+@router.get("/games/{game_id}/media/{media_id}")
+async def media_file(media_id: str, at: SeatDep, hub: HubDep) -> Response:
+    """A media file by the game's own id for it, to a seat that may see it now; an id no
+    question has and one the seat may not see yet get the same 404."""
+    blob = at.live.kind.media(at.live.journal.state, at.seat.role, media_id[:80])
+    kept = await asyncio.to_thread(hub.store.media, blob) if blob else None
+    if kept is None:
+        raise ApiError("no_media", "There is no such file, or it cannot be shown yet.", 404)
+    content_type, data = kept
+    headers = {
+        "Cache-Control": "private, max-age=86400",
+        "X-Content-Type-Options": "nosniff",
+        "Content-Security-Policy": "default-src 'none'; style-src 'unsafe-inline'",
+        "Content-Disposition": "inline",
+    }
+    return Response(data, media_type=content_type, headers=headers)
 
 
 @router.get("/games/{game_id}/me")

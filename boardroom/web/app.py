@@ -9,6 +9,7 @@ from fastapi import FastAPI
 from boardroom.server import app as server
 from boardroom.server.hub import Hub
 from boardroom.web import pages
+from boardroom.web import quiz as _quiz  # noqa: F401  (registers its PDN)
 from boardroom.web import russian as _russian  # noqa: F401  (registers its robot and PDN)
 
 

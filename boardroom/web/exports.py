@@ -44,6 +44,7 @@ FRAME_KEYS = (
     "teams",
     "to_move",
     "duel",
+    "last_judgement",
     "winner",
     "board_result",
     "moves_this_year",

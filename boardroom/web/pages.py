@@ -28,7 +28,8 @@ STATIC = Path(__file__).resolve().parent / "static"
 LANGUAGES = ("ru", "en")
 CSP = (
     "default-src 'self'; script-src 'self'; style-src 'self' 'unsafe-inline'; "
-    "img-src 'self' data:; connect-src 'self' ws: wss:; object-src 'none'; "
+    "img-src 'self' data: blob:; media-src 'self' blob:; connect-src 'self' ws: wss:; "
+    "object-src 'none'; "
     "base-uri 'none'; frame-ancestors 'none'; form-action 'self'"
 )
 

@@ -24,6 +24,7 @@ HOST_COMMANDS: list[Json] = [
     {"type": "skip_question"},
     {"type": "undo_judgement"},
     {"type": "end_game"},
+    {"type": "hand_answering", "team": "A", "to": None},
 ]
 
 
@@ -45,6 +46,8 @@ def check(state: QuizState) -> int:
         legal = [str(m) for m in state.board().legal_moves] if state.game.phase == "move" else []
         probes += [{"type": "move", "by": seat, "move": m} for m in legal[:1]]
         probes.append({"type": "answer", "by": seat, "text": "Rome"})
+        if seat in ("A", "B"):
+            probes.append({"type": "claim_answering", "by": seat, "device": f"device-{seat}"})
         for command in probes:
             if state.game.phase == "setup" and command["type"] in ("pause", "end_game"):
                 continue  # allowed by the rules, not offered before the start
@@ -90,7 +93,8 @@ def test_a_team_moves_only_on_its_turn_and_the_screen_never_acts() -> None:
     views = {seat: RULES.view(game.state, seat) for seat in ("A", "B", "projector")}
     to_move = game.state.game.to_move
     assert to_move is not None
-    assert set(actions(views[to_move], to_move)) == {"move"}
+    assert set(actions(views[to_move], to_move)) == {"move", "claim_answering"}
     other = "B" if to_move == "A" else "A"
-    assert actions(views[other], other) == {} and actions(views["projector"], "projector") == {}
+    assert actions(views[other], other) == {"claim_answering": {}}  # one device will answer
+    assert actions(views["projector"], "projector") == {}
     assert KIND.actions is actions

@@ -13,6 +13,7 @@ from hypothesis import strategies as st
 from quiz_helpers import Game, spec
 
 from boardroom.games.quiz import RULES, QuizState
+from boardroom.games.quiz.views import media_blob
 from boardroom.kernel import Json, Refused
 
 PROFILE = settings(
@@ -28,8 +29,8 @@ def asked(answer: str, media: str, choices: bool) -> Game:
     a picture ``media``, with choices or not)."""
     row: Json = {"id": "q1", "text": "Which tree?", "answer": answer}
     row["media"] = [
-        {"kind": "image", "ref": media},
-        {"kind": "image", "ref": media, "part": "answer"},
+        {"kind": "image", "ref": media, "id": "m-question", "blob": "b-question"},
+        {"kind": "image", "ref": media, "part": "answer", "id": "m-answer", "blob": f"b-{media}"},
     ]
     if choices:  # the same choices in both rounds; which one is right is the secret
         row["choices"] = ["Cedar", "Pine", "Birch"]
@@ -62,9 +63,15 @@ commands = st.one_of(
 )
 
 
+def fetches(state: QuizState, viewer: str) -> list[str | None]:
+    """What a seat gets for each media id it may try (a stored file's name, or nothing)."""
+    return [media_blob(state, viewer, mid) for mid in ("m-question", "m-answer", "m-other")]
+
+
 def same_to(first: Game, second: Game, seats: list[str], sent: list[Json]) -> None:
     for viewer in [*seats, "projector"]:
         assert looks(first.state, viewer) == looks(second.state, viewer), viewer
+        assert fetches(first.state, viewer) == fetches(second.state, viewer), viewer
     for command in sent:
         for by in seats:
             probe = {**command, "by": by}
@@ -107,3 +114,12 @@ def test_the_probe_sees_what_a_judgement_reveals() -> None:
         game.do("judge", correct=False)
         games.append(game)
     assert looks(games[0].state, "A") != looks(games[1].state, "A")
+    assert fetches(games[0].state, "A") == ["b-question", "b-Кедр.png", None]
+
+
+def test_media_are_fetched_as_the_round_goes() -> None:
+    game = asked("Cedar", "Кедр.png", choices=False)
+    assert fetches(game.state, "host") == ["b-question", "b-Кедр.png", None]
+    for seat in ("A", "B", "a1", "projector"):
+        assert fetches(game.state, seat) == ["b-question", None, None]
+    assert fetches(game.state, "stranger") == [None, None, None]

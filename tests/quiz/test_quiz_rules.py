@@ -425,14 +425,17 @@ def test_an_undone_judgement_restores_exactly_the_prior_state() -> None:
     game.do("ask", at=5)
     game.do("answer", by="B", at=8, text="wrong")
     before = copy.deepcopy(game.state.game)
-    before_view = {k: v for k, v in game.view().items() if k not in ("events", "undo_available")}
+    kept = ("events", "undo_available", "record")  # logs: they keep the undone verdict
+    before_view = {k: v for k, v in game.view().items() if k not in kept}
     game.do("judge", at=9, correct=True)  # repelled, turn passed, points...
     assert game.state.game != before
     events = game.do("undo_judgement", at=9)
     assert events == [{"type": "judgement_undone", "at": 9, "jump": 0, "question": "q1"}]
     assert game.state.game == before
-    after_view = {k: v for k, v in game.view().items() if k not in ("events", "undo_available")}
+    after_view = {k: v for k, v in game.view().items() if k not in kept}
     assert after_view == before_view
+    verdicts = game.view()["record"][0]["verdicts"]
+    assert [(v["correct"], v["undone"]) for v in verdicts] == [(True, True)]
 
 
 def test_undo_rolls_back_everything_that_followed_and_shifts_the_clock() -> None:

@@ -189,6 +189,9 @@ def test_published_schemas() -> None:
     schema = command_schema()
     assert schema["$schema"].endswith("2020-12/schema")
     assert set(schema["$defs"]) == {
+        "play_media",
+        "claim_answering",
+        "hand_answering",
         "start",
         "move",
         "ask",

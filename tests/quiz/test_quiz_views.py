@@ -71,8 +71,9 @@ def test_projector_and_teams_never_see_an_unjudged_answer_in_the_events() -> Non
 def test_answer_media_are_hidden_until_the_judgement() -> None:
     qs = questions(2)
     qs[0]["media"] = [
-        {"kind": "image", "ref": "q.png", "part": "question"},
-        {"kind": "image", "ref": "solution.png", "part": "answer"},
+        {"kind": "image", "ref": "q.png", "part": "question", "blob": "b1"},
+        {"kind": "image", "ref": "solution.png", "part": "answer", "blob": "b2"},
+        {"kind": "audio", "ref": "unheld.mp3", "part": "question"},
     ]
     game = Game(spec({"a1": "c3"}, {"b1": "d4", "b2": "h8"}, qs=qs))
     game.start()
@@ -81,10 +82,16 @@ def test_answer_media_are_hidden_until_the_judgement() -> None:
     shown = game.view("projector")["duel"]["question"]["media"]
     assert [(m["id"], m["kind"]) for m in shown] == [("q1.m1", "image")]
     assert "q.png" not in str(game.view("projector")) and "q.png" not in str(game.view("A"))
-    assert [m["ref"] for m in game.view("host")["duel"]["question"]["media"]] == [
-        "q.png",
-        "solution.png",
+    assert [(m["ref"], m["held"]) for m in game.view("host")["duel"]["question"]["media"]] == [
+        ("q.png", True),
+        ("solution.png", True),
+        ("unheld.mp3", False),
     ]
+    game.do("answer", by="B", text="x")
+    game.do("judge", correct=False)
+    revealed = game.view("A")["last_judgement"]["question"]["media"]
+    assert [m["id"] for m in revealed] == ["q1.m1", "q1.m2"]
+    assert "solution.png" not in str(game.view("A"))
 
 
 def test_team_views_show_their_own_moves_only() -> None:

@@ -13,6 +13,8 @@ command ``type``; a command not listed would be refused now.
 {}
 >>> sorted(actions(view | {"undo_available": 0}, "host"))
 ['end_game', 'move', 'pause']
+>>> actions(view | {"ruleset": {"one_device_answers": True}, "answerers": {"A": "s1"}}, "B")
+{'claim_answering': {}}
 """
 
 from __future__ import annotations
@@ -28,7 +30,10 @@ def actions(view: Json, role: str) -> Json:
     if role == PROJECTOR:
         return {}
     out: Json = _host(view) if role == HOST else {}
-    if view.get("phase") == "ended" or view.get("paused"):
+    if view.get("phase") == "ended":
+        return out
+    out |= _claim(view, role)
+    if view.get("paused"):
         return out
     out |= _move(view, role)
     out |= _answer(view, role)
@@ -42,6 +47,8 @@ def _host(view: Json) -> Json:
         out["undo_judgement"] = {}
     if phase == "ended":
         return out
+    if (view.get("ruleset") or {}).get("one_device_answers"):
+        out["hand_answering"] = {"answerers": dict(view.get("answerers") or {})}
     if phase == "setup":
         return out | {"start": {}} | ({"resume": {}} if view.get("paused") else {})
     out["pause" if not view.get("paused") else "resume"] = {}
@@ -73,4 +80,16 @@ def _answer(view: Json, role: str) -> Json:
     if role not in (HOST, answering):
         return {}
     question = duel.get("question") or {}
-    return {"answer": {"team": answering, "choices": list(question.get("choices") or [])}}
+    choices = list(question.get("choices") or [])
+    device = (view.get("answerers") or {}).get(answering) if role != HOST else None
+    return {"answer": {"team": answering, "choices": choices, "device": device}}
+
+
+def _claim(view: Json, role: str) -> Json:
+    """A team's devices may claim answering while none does."""
+    if role in (HOST, PROJECTOR) or role not in (view.get("teams") or {}):
+        return {}
+    if not (view.get("ruleset") or {}).get("one_device_answers"):
+        return {}
+    taken = (view.get("answerers") or {}).get(role) is not None
+    return {} if taken else {"claim_answering": {}}

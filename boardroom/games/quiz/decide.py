@@ -23,6 +23,7 @@ from boardroom.games.quiz.duel import (
 )
 from boardroom.games.quiz.schema import command_errors
 from boardroom.games.quiz.state import Duel, QuizState
+from boardroom.games.quiz.views import media_id
 from boardroom.games.quiz.vocabulary import CommandType
 from boardroom.kernel import Json, Refused
 
@@ -242,12 +243,61 @@ def _answer(state: QuizState, command: Json, now: float) -> list[Json]:
         raise Refused("too_late", f"The time to answer ran out at {duel.deadline:g} s.")
     assert duel.question is not None
     question = state.question(duel.question)
+    claim = _device_answers(state, command, duel.answering_team, now)
     given = _given(question, command)
-    events = [event("answer_given", now, team=duel.answering_team, question=question.id, **given)]
+    events = [
+        *claim,
+        event("answer_given", now, team=duel.answering_team, question=question.id, **given),
+    ]
     if "choice" in given and state.ruleset.auto_judge_choices:
         correct = question.choices[given["choice"]] == question.answer
         events += _judged(state, correct, "system", now)
     return events
+
+
+def _device_answers(state: QuizState, command: Json, team: str | None, now: float) -> list[Json]:
+    """With one device per team answering: the first device claims its team; another
+    device of the team is refused (the host and the server's robots are not devices)."""
+    device = command.get("device")
+    if not state.ruleset.one_device_answers or command["by"] == "host" or device is None:
+        return []
+    assert team is not None
+    holder = state.answerers.get(team)
+    if holder is None:
+        return [event("answering_set", now, team=team, device=device, by="claim")]
+    if holder != device:
+        raise Refused(
+            "not_answering_device",
+            "Your team answers from another device; the host can hand answering to this one.",
+        )
+    return []
+
+
+def _claim_answering(state: QuizState, command: Json, now: float) -> list[Json]:
+    _live(state)
+    team, device = state.seat(command["by"]), command.get("device")
+    if team not in (t.id for t in state.teams) or device is None:
+        raise Refused("not_a_team_device", "Only a team's device may answer for the team.")
+    if not state.ruleset.one_device_answers:
+        raise Refused("every_device_answers", "Every device of a team may answer in this round.")
+    holder = state.answerers.get(team)
+    if holder == device:
+        return []
+    if holder is not None:
+        raise Refused(
+            "not_answering_device",
+            "Your team answers from another device; the host can hand answering to this one.",
+        )
+    return [event("answering_set", now, team=team, device=device, by="claim")]
+
+
+def _hand_answering(state: QuizState, command: Json, now: float) -> list[Json]:
+    _host(command, "hand answering to another device")
+    _live(state)
+    team = command["team"]
+    if team not in (t.id for t in state.teams):
+        raise Refused("unknown_team", f"There is no team {team!r}.", team=repr(team))
+    return [event("answering_set", now, team=team, device=command["to"], by="host")]
 
 
 def _given(question: Question, command: Json) -> Json:
@@ -355,6 +405,40 @@ def _leader(state: QuizState) -> str | None:
     return leaders[0] if len(leaders) == 1 else None
 
 
+def _play_media(state: QuizState, command: Json, now: float) -> list[Json]:
+    _host(command, "play media")
+    wanted = command["media"]
+    if wanted not in _playable(state):
+        raise Refused(
+            "not_on_screen",
+            "This sound or video is not part of the question on screen (an answer's only "
+            "once it is judged).",
+        )
+    position = float(command.get("position", 0.0))
+    return [event("media_played", now, media=wanted, playing=command["playing"], position=position)]
+
+
+def _playable(state: QuizState) -> set[str]:
+    """The ids of the sounds and videos every screen may show now: the question out's,
+    and the last judged question's (its answer's too)."""
+    out: set[str] = set()
+    duel = state.game.duel
+    if duel is not None and duel.question is not None:
+        out |= _media_ids(state.question(duel.question), answer=False)
+    last = state.game.last
+    if last is not None and last.get("question"):
+        out |= _media_ids(state.question(last["question"]), answer=True)
+    return out
+
+
+def _media_ids(question: Question, *, answer: bool) -> set[str]:
+    return {
+        media_id(question.id, number, media)
+        for number, media in enumerate(question.media, start=1)
+        if media.kind in ("audio", "video") and (answer or media.part == "question")
+    }
+
+
 DECIDERS: dict[CommandType, Decider] = {
     "start": _start,
     "move": _move,
@@ -367,4 +451,7 @@ DECIDERS: dict[CommandType, Decider] = {
     "pause": _pause,
     "resume": _resume,
     "end_game": _end_game,
+    "play_media": _play_media,
+    "claim_answering": _claim_answering,
+    "hand_answering": _hand_answering,
 }

@@ -41,6 +41,7 @@ def _started(state: QuizState, event: Json) -> None:
     game.to_move = event["first"]
     color = state.team(event["first"]).color
     game.fen = ("W" if color == "white" else "B") + game.fen[1:]
+    state.start = game.fen
 
 
 def _moved(state: QuizState, event: Json) -> None:
@@ -81,6 +82,7 @@ def _question_asked(state: QuizState, event: Json) -> None:
     duel.remaining = None
     duel.given = None
     state.used.append(event["question"])
+    state.playing = None
     if state.paused_at is not None and duel.deadline is not None:
         duel.remaining, duel.deadline = duel.deadline - event["at"], None
 
@@ -197,6 +199,22 @@ def _restart_clock(duel: Duel, judged_at: float, now: float, *, paused: bool) ->
         duel.deadline = shifted
 
 
+def _media_played(state: QuizState, event: Json) -> None:
+    state.playing = {
+        "media": event["media"],
+        "playing": event["playing"],
+        "position": event["position"],
+        "at": event["at"],
+    }
+
+
+def _answering_set(state: QuizState, event: Json) -> None:
+    if event["device"] is None:
+        state.answerers.pop(event["team"], None)
+    else:
+        state.answerers[event["team"]] = event["device"]
+
+
 EVOLVERS: dict[EventType, Evolver] = {
     "game_started": _started,
     "moved": _moved,
@@ -214,4 +232,6 @@ EVOLVERS: dict[EventType, Evolver] = {
     "paused": _paused,
     "resumed": _resumed,
     "judgement_undone": _undone,
+    "media_played": _media_played,
+    "answering_set": _answering_set,
 }

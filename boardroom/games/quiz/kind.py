@@ -21,6 +21,7 @@ from boardroom.games.quiz.actions import actions
 from boardroom.games.quiz.rules import RULES
 from boardroom.games.quiz.ruleset import Ruleset
 from boardroom.games.quiz.schema import command_schema
+from boardroom.games.quiz.views import media_blob
 from boardroom.kernel import Json
 
 SQUARES: Final = {
@@ -64,19 +65,33 @@ def rereads(events: list[Json]) -> bool:
 
 
 def opaque_ids(spec: Json, draw: Callable[[], str]) -> Json:
-    """Every question gets a random id: an id derived from (or written with) the text
-    or the answer would tell a team what it may not know.
+    """Every question and every media file gets a random id: an id derived from (or
+    written with) the text, the answer or a file's name would tell a team what it may
+    not know.
 
-    >>> ids = iter(["q-aa", "q-bb"])
-    >>> spec = {"questions": [{"id": "lebanon-cedar", "text": "?", "answer": "!"}, {"text": "?2"}]}
-    >>> [q["id"] for q in opaque_ids(spec, lambda: next(ids))["questions"]]
-    ['q-aa', 'q-bb']
+    >>> ids = iter(["q-aa", "q-bb", "q-cc"])
+    >>> spec = {"questions": [{"id": "lebanon-cedar", "text": "?", "answer": "!",
+    ...                        "media": [{"ref": "Кедр.png", "id": "cedar"}]}, {"text": "?2"}]}
+    >>> rows = opaque_ids(spec, lambda: next(ids))["questions"]
+    >>> [q["id"] for q in rows], rows[0]["media"]
+    (['q-aa', 'q-cc'], [{'ref': 'Кедр.png', 'id': 'm-bb'}])
     """
     questions = spec.get("questions")
     if not isinstance(questions, list):
         return spec
-    rows = [{**q, "id": draw()} if isinstance(q, dict) else q for q in questions]
+    rows = [_with_ids(q, draw) if isinstance(q, dict) else q for q in questions]
     return {**spec, "questions": rows}
+
+
+def _with_ids(row: Json, draw: Callable[[], str]) -> Json:
+    row = {**row, "id": draw()}
+    media = row.get("media")
+    if isinstance(media, list):
+        row["media"] = [
+            {**m, "id": "m-" + draw().split("-", 1)[-1]} if isinstance(m, dict) else m
+            for m in media
+        ]
+    return row
 
 
 def demo(answer_s: float = 60.0) -> Json:
@@ -136,4 +151,6 @@ KIND = GameKind(
     team_codes=True,
     opaque_ids=opaque_ids,
     words=Words(messages.MESSAGES, names=messages.names),
+    media=media_blob,
+    devices=frozenset({"answer", "claim_answering"}),
 )

@@ -33,6 +33,12 @@ RU: Final = {
     "illegal_move": "Ход {move} невозможен; возможные ходы: {legal, list}.",
     "bad_move": "«{move}» — не запись хода; пишите так: c3-d4 или c3:e5:g3.",
     "question_out": "Вопрос уже задан; сначала оцените ответ или пропустите вопрос.",
+    "not_answering_device": "Ваша команда отвечает с другого устройства; ведущий может "
+    "передать ответ этому.",
+    "not_a_team_device": "Отвечать за команду можно только с устройства этой команды.",
+    "every_device_answers": "В этом раунде отвечать может любое устройство команды.",
+    "not_on_screen": "Этого звука или видео нет в вопросе на экране (файлы ответа — только "
+    "после решения).",
     "unknown_question": "В банке нет вопроса {question}.",
     "question_used": "Вопрос {question} в этом раунде уже задавали.",
     "category_empty": "В теме «{category}» не осталось незаданных вопросов.",
@@ -69,6 +75,12 @@ EN: Final = {
     "illegal_move": "{move} is not legal; legal moves: {legal, list}.",
     "bad_move": "“{move}” is not a move; write it like c3-d4 or c3:e5:g3.",
     "question_out": "A question is already out; judge it or skip it first.",
+    "not_answering_device": "Your team answers from another device; the host can hand "
+    "answering to this one.",
+    "not_a_team_device": "Only a team's device may answer for the team.",
+    "every_device_answers": "Every device of a team may answer in this round.",
+    "not_on_screen": "This sound or video is not part of the question on screen (an answer's "
+    "only once it is judged).",
     "unknown_question": "There is no question {question} in the bank.",
     "question_used": "Question {question} was already asked in this round.",
     "category_empty": "No unused question is left in the category “{category}”.",

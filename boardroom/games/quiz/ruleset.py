@@ -40,6 +40,8 @@ class Ruleset:
       jump backward. ``promotion``: ``win`` (a man reaching the far row wins) or ``king``.
     - ``auto_judge_choices``: multiple-choice answers are judged by the system.
     - ``question_order``: ``bank`` (as imported) or ``shuffled`` (by the game's seed).
+    - ``one_device_answers``: one device per team sends its answers (the first that
+      claims the team, or the one the host hands it to); the others only watch.
     """
 
     duel: str = "defender"
@@ -53,6 +55,7 @@ class Ruleset:
     promotion: str = "win"
     auto_judge_choices: bool = True
     question_order: str = "bank"
+    one_device_answers: bool = True
 
     def __deepcopy__(self, memo: dict[int, Any]) -> Ruleset:
         return self  # immutable
@@ -97,7 +100,12 @@ def _check(key: str, value: Any) -> Any:
         if value not in choices[key]:
             raise RulesetError(where, f"must be one of {', '.join(choices[key])} (got {value!r})")
         return value
-    if key in ("captain_is_king", "men_capture_backward", "auto_judge_choices"):
+    if key in (
+        "captain_is_king",
+        "men_capture_backward",
+        "auto_judge_choices",
+        "one_device_answers",
+    ):
         if not isinstance(value, bool):
             raise RulesetError(where, f"must be true or false (got {value!r})")
         return value

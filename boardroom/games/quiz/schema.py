@@ -8,7 +8,7 @@
 >>> command_errors({"type": "answer", "by": "A", "text": "x", "choice": 1})
 ["answer: matches more than one of: ['choice'] or ['text']"]
 >>> sorted(COMMANDS)[:4]
-['answer', 'ask', 'end_game', 'judge']
+['answer', 'ask', 'claim_answering', 'end_game']
 """
 
 from __future__ import annotations
@@ -34,6 +34,11 @@ _ENVELOPE: Final[dict[str, Schema]] = {
         "type": "number",
         "minimum": 0,
         "description": "Replay files: seconds since the game was created.",
+    },
+    "device": {
+        "type": "string",
+        "minLength": 1,
+        "description": "The sending device's seat (set by the server on answers and claims).",
     },
 }
 
@@ -99,6 +104,32 @@ COMMANDS: Final[dict[str, tuple[str, dict[str, Schema], list[str]]]] = {
         [],
     ),
     "tick": ("anyone: let time pass so that a due deadline fires", {}, []),
+    "claim_answering": (
+        "a team's device: send this team's answers from this device (one device per team)",
+        {},
+        [],
+    ),
+    "hand_answering": (
+        "host: let another device answer for a team (null: the next device that claims it)",
+        {
+            "team": {**_STRING, "description": "The team id."},
+            "to": {"type": ["string", "null"], "description": "The device's seat id, or null."},
+        },
+        ["team", "to"],
+    ),
+    "play_media": (
+        "host: play or pause a sound or a video of the question on screen, on every screen",
+        {
+            "media": {**_STRING, "description": "The media id (from the question's media)."},
+            "playing": {"type": "boolean", "description": "true: play; false: pause."},
+            "position": {
+                "type": "number",
+                "minimum": 0,
+                "description": "Seconds from the start of the file to play or pause at.",
+            },
+        },
+        ["media", "playing"],
+    ),
 }
 
 
@@ -127,7 +158,7 @@ def command_schema() -> Schema:
 
     >>> schema = command_schema()
     >>> schema["$defs"]["move"]["properties"]["move"]["type"], len(schema["oneOf"])
-    ('string', 11)
+    ('string', 14)
     """
     defs = {kind: command_definition(kind) for kind in COMMANDS}
     return {

@@ -55,7 +55,13 @@ def setup(spec: Any) -> QuizState:
         points={team.id: 0 for team in teams},
     )
     return QuizState(
-        seed=seed, ruleset=ruleset, teams=teams, bank=bank, order=tuple(order), game=game
+        seed=seed,
+        ruleset=ruleset,
+        teams=teams,
+        bank=bank,
+        order=tuple(order),
+        game=game,
+        start=game.fen,
     )
 
 

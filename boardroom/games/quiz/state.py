@@ -112,6 +112,12 @@ class QuizState:
     paused_at: float | None = None
     undo: list[Snapshot] = field(default_factory=list)
     log: list[Json] = field(default_factory=list)
+    start: str = ""
+    """The position the round starts from (its FEN before the first move)."""
+    answerers: dict[str, str] = field(default_factory=dict)
+    """The device (seat id) that answers for each team, when one device answers."""
+    playing: Json | None = None
+    """The sound or video the host plays on every screen: media id, playing, position, at."""
 
     def team(self, team_id: str) -> Team:
         return next(t for t in self.teams if t.id == team_id)

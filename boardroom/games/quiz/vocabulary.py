@@ -4,7 +4,7 @@ mypy checks that every event the core emits and every command it decides is one 
 
 >>> from typing import get_args
 >>> len(get_args(CommandType)), len(get_args(EventType))
-(11, 16)
+(14, 18)
 """
 
 from __future__ import annotations
@@ -23,6 +23,9 @@ CommandType = Literal[
     "pause",
     "resume",
     "end_game",
+    "play_media",
+    "claim_answering",
+    "hand_answering",
 ]
 EventType = Literal[
     "game_started",
@@ -41,4 +44,6 @@ EventType = Literal[
     "paused",
     "resumed",
     "judgement_undone",
+    "media_played",
+    "answering_set",
 ]

@@ -19,16 +19,18 @@ import base64
 import binascii
 import json
 from collections import Counter
-from collections.abc import Sequence
-from dataclasses import dataclass
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, replace
 from typing import Any
 
-from boardroom.games.quiz.bank.model import Bank, Question, Skipped
+from boardroom.games.quiz.bank.model import Bank, Media, Question, Skipped
+from boardroom.games.quiz.bank.package import Files, open_zip
 from boardroom.games.quiz.bank.siq import import_siq
 from boardroom.games.quiz.bank.tables import decode_text, load_csv, load_json, load_yaml
 from boardroom.games.quiz.bank.texts import (
     LANGS,
     category_line,
+    missing_line,
     problem_text,
     refusal_header,
     skipped_line,
@@ -37,8 +39,12 @@ from boardroom.games.quiz.bank.texts import (
 from boardroom.games.quiz.errors import BankError, RowError, SiqError
 
 FORMATS = ("csv", "json", "yaml", "yml", "siq")
+ARCHIVE = "zip"  # the media files a CSV/JSON/YAML bank names (and banks of its own)
 MAX_FILES = 20
 MAX_NAME = 200
+MAX_BANK_BYTES = 20_000_000  # a bank file inside an archive
+KEPT_KINDS = ("image", "audio", "video")
+Keep = Callable[[Media], str]
 
 
 @dataclass(frozen=True)
@@ -78,10 +84,12 @@ class Imported:
         skipped = [item.to_json() for item in self.skipped]
         for item in skipped:
             item["text"] = {lang: skipped_line(item, lang) for lang in LANGS}
+        missing = sum(1 for q in self.bank for m in q.media if m.data is None)
         lines = {
             lang: [
                 summary(len(self.bank), len(self.files), len(self.skipped), lang),
                 *(category_line(name, n, lang) for name, n in by_category.items()),
+                *([missing_line(missing, lang)] if missing else []),
             ]
             for lang in LANGS
         }
@@ -91,6 +99,8 @@ class Imported:
             "categories": categories,
             "choice": sum(1 for q in self.bank if q.is_choice),
             "media": sum(1 for q in self.bank if q.media),
+            "media_held": sum(1 for q in self.bank for m in q.media if m.data is not None),
+            "media_missing": missing,
             "skipped": skipped,
             "lines": lines,
         }
@@ -115,7 +125,23 @@ def import_file(name: str, data: bytes, *, number: int = 1) -> Imported:
 
 
 def import_files(files: Sequence[tuple[str, bytes]]) -> Imported:
-    """Several files as one bank, in the order given; the first refused file refuses all."""
+    """Several files as one bank, in the order given; the first refused file refuses all.
+
+    A ``.zip`` archive brings the files the other banks' ``media`` name (looked up as
+    SIGame does, by name, in a folder of the kind or not), and any bank it holds.
+
+    >>> import io, zipfile
+    >>> buffer = io.BytesIO()
+    >>> with zipfile.ZipFile(buffer, "w") as archive:
+    ...     archive.writestr("bank.csv", "вопрос;ответ;медиа\\nЧьё дерево?;Ливан;Images/k.png\\n")
+    ...     archive.writestr("Images/k.png", b"png")
+    >>> imported = import_files([("final.zip", buffer.getvalue())])
+    >>> [(m.kind, m.ref, m.data) for m in imported.bank.questions[0].media]
+    [('image', 'Images/k.png', b'png')]
+    """
+    files = _unpacked(files)
+    archives = [Files(open_zip(data, name), source=name) for name, data in files if _is_zip(name)]
+    files = [(name, data) for name, data in files if not _is_zip(name)]
     if not files:
         raise BankError([RowError(0, "no file was sent", code="no_files")], source="bank")
     if len(files) > MAX_FILES:
@@ -145,8 +171,47 @@ def import_files(files: Sequence[tuple[str, bytes]]) -> Imported:
         first = part.files[0]
         dropped = first.skipped + first.questions - kept
         summaries.append(FileSummary(name, first.format, first.encoding, kept, dropped))
-    bank = Bank(tuple(q for q, _ in questions.values()))
+    bank = Bank(tuple(_held(q, archives) for q, _ in questions.values()))
     return Imported(bank, tuple(skipped), tuple(summaries))
+
+
+def _is_zip(name: str) -> bool:
+    return name.lower().endswith(f".{ARCHIVE}")
+
+
+def _unpacked(files: Sequence[tuple[str, bytes]]) -> list[tuple[str, bytes]]:
+    """The files sent, each archive followed by the banks it holds (``final.zip/bank.csv``)."""
+    out: list[tuple[str, bytes]] = []
+    for name, data in files:
+        out.append((name, data))
+        if not _is_zip(name):
+            continue
+        archive = open_zip(data, name)
+        for info in archive.infolist():
+            inner = info.filename.rsplit("/", 1)[-1]
+            if info.is_dir() or "." not in inner or inner.startswith("."):
+                continue
+            if inner.rsplit(".", 1)[-1].lower() in FORMATS and info.file_size <= MAX_BANK_BYTES:
+                out.append((f"{name}/{info.filename}"[:MAX_NAME], archive.read(info)))
+    return out
+
+
+def _held(question: Question, archives: Sequence[Files]) -> Question:
+    """The question with the bytes of each media an archive holds (a package's are in)."""
+    if not archives or all(m.data is not None for m in question.media):
+        return question
+    return replace(question, media=tuple(_found(m, archives) for m in question.media))
+
+
+def _found(media: Media, archives: Sequence[Files]) -> Media:
+    if media.data is not None:
+        return media
+    for archive in archives:
+        path = archive.find(media.kind, media.ref)
+        data = archive.read(path) if path is not None else None
+        if data is not None:
+            return replace(media, path=path, data=data)
+    return media
 
 
 def _same(one: Question, other: Question) -> bool:
@@ -180,10 +245,42 @@ def read_upload(body: bytes, fmt: str | None, name: str | None) -> list[tuple[st
     return out
 
 
-def bank_reply(body: bytes, fmt: str | None, name: str | None) -> dict[str, Any]:
-    """The answer to ``POST /api/web/bank``: the questions (setup-line rows) and the preview."""
+def bank_reply(
+    body: bytes, fmt: str | None, name: str | None, keep: Keep | None = None
+) -> dict[str, Any]:
+    """The answer to ``POST /api/web/bank``: the questions (setup-line rows) and the preview.
+
+    ``keep(media)`` stores a media file's bytes and names them (the server's store):
+    each row then carries that name as the media's ``blob``.
+    """
     imported = import_files(read_upload(body, fmt, name))
-    return {"questions": imported.bank.to_json(), "preview": imported.preview()}
+    bank = imported.bank if keep is None else kept(imported.bank, keep)
+    return {"questions": bank.to_json(), "preview": imported.preview()}
+
+
+def kept(bank: Bank, keep: Keep) -> Bank:
+    """The bank with every media whose bytes were found stored by ``keep`` (the same
+    file once) and named by what it returned; web pages (``html``) are not kept.
+
+    >>> bank = Bank((Question("q1", "?", "!", media=(Media("image", "a.png", data=b"1"),
+    ...                                              Media("image", "b.png", data=b"1"),
+    ...                                              Media("audio", "c.mp3"))),))
+    >>> names = iter(["b-1", "b-2"])
+    >>> [m.blob for m in kept(bank, lambda m: next(names)).questions[0].media]
+    ['b-1', 'b-1', None]
+    """
+    names: dict[str, str] = {}
+    questions: list[Question] = []
+    for question in bank:
+        media: list[Media] = []
+        for item in question.media:
+            if item.data is not None and item.kind in KEPT_KINDS:
+                if item.digest not in names:
+                    names[item.digest] = keep(item)
+                item = replace(item, blob=names[item.digest])
+            media.append(item)
+        questions.append(replace(question, media=tuple(media)))
+    return Bank(tuple(questions))
 
 
 def refusal(exc: BankError) -> dict[str, Any]:

@@ -71,8 +71,18 @@ ALIASES = {
     "пояснение": "comment",
     "ведущему": "host_text",
     "для ведущего": "host_text",
+    "медиа": "media",
+    "файлы": "media",
+    "files": "media",
 }
 MEDIA_KINDS = ("image", "audio", "video", "html")
+EXTENSIONS = {
+    "image": ("png", "jpg", "jpeg", "gif", "webp", "svg", "bmp", "avif"),
+    "audio": ("mp3", "ogg", "oga", "wav", "m4a", "aac", "flac", "opus"),
+    "video": ("mp4", "webm", "ogv", "mov", "m4v"),
+}
+ANSWER_PREFIXES = ("answer", "ответ")
+MAX_KEY = 64
 
 
 @dataclass(frozen=True)
@@ -81,7 +91,10 @@ class Media:
 
     ``ref`` is the file name or URL as the source gives it; ``path`` the file's
     path inside a package when the package holds it (None when it does not);
-    ``part`` is ``question`` or ``answer`` (shown with the answer). ``data`` is
+    ``part`` is ``question`` or ``answer`` (shown with the answer). ``blob`` names
+    the stored bytes (the server's key, set when the import stored them) and ``id``
+    is the media's own opaque id in one game (drawn at the game's creation): the
+    only names of it that ever reach a screen other than the host's. ``data`` is
     the file's bytes when the import found them (a package's file): kept here so
     the server can store and serve them under an id of its own; never part of
     :meth:`to_json` (a setup line carries no bytes) nor of equality.
@@ -89,6 +102,8 @@ class Media:
     >>> m = Media("image", "leaf.png", "Images/leaf.png", data=b"png")
     >>> m.size, m.digest[:12], m == Media("image", "leaf.png", "Images/leaf.png")
     (3, '8f8cbb7dcf46', True)
+    >>> Media("audio", "a.mp3", part="answer", blob="b1", id="m-1").to_json()
+    {'kind': 'audio', 'ref': 'a.mp3', 'path': None, 'part': 'answer', 'blob': 'b1', 'id': 'm-1'}
     """
 
     kind: str
@@ -96,6 +111,8 @@ class Media:
     path: str | None = None
     part: str = "question"
     data: bytes | None = field(default=None, compare=False, repr=False)
+    blob: str | None = None
+    id: str | None = None
 
     @property
     def size(self) -> int:
@@ -108,7 +125,10 @@ class Media:
         return hashlib.sha256(self.data).hexdigest() if self.data is not None else ""
 
     def to_json(self) -> dict[str, Any]:
-        return {"kind": self.kind, "ref": self.ref, "path": self.path, "part": self.part}
+        out: dict[str, Any] = {"kind": self.kind, "ref": self.ref, "path": self.path}
+        out["part"] = self.part
+        out |= {key: value for key, value in (("blob", self.blob), ("id", self.id)) if value}
+        return out
 
 
 @dataclass(frozen=True)
@@ -421,6 +441,8 @@ def _choices(value: Any) -> tuple[str, ...]:
 def _media(value: Any) -> tuple[Media, ...]:
     if value is None:
         return ()
+    if isinstance(value, str):
+        value = [media_entry(item) for item in value.split("|") if item.strip()]
     if not isinstance(value, list | tuple):
         raise Problem("bad_media", f"media must be a list, not {_kind(value)}")
     out: list[Media] = []
@@ -434,9 +456,37 @@ def _media(value: Any) -> tuple[Media, ...]:
         part = item.get("part", "question")
         if part not in ("question", "answer"):
             raise Problem("bad_media", f"media part {part!r} must be 'question' or 'answer'")
-        path = item.get("path")
-        out.append(Media(kind, item["ref"], path if isinstance(path, str) else None, part))
+        path, blob, own = (_key_text(item, key) for key in ("path", "blob", "id"))
+        out.append(Media(kind, item["ref"], path, part, blob=blob, id=own))
     return tuple(out)
+
+
+def _key_text(item: Mapping[str, Any], key: str) -> str | None:
+    value = item.get(key)
+    if value is None:
+        return None
+    if not isinstance(value, str) or not 0 < len(value) <= MAX_KEY:
+        raise Problem("bad_media", f"media {key} must be text of at most {MAX_KEY} characters")
+    return value
+
+
+def media_entry(text: str) -> dict[str, str]:
+    """A media entry written in a table cell: ``[answer:]file``, its kind by the file's
+    extension (a picture when unknown); cells list several, separated by ``|``.
+
+    >>> media_entry("Флаги/Ливан.PNG")
+    {'ref': 'Флаги/Ливан.PNG', 'kind': 'image', 'part': 'question'}
+    >>> media_entry(" answer: гимн.mp3 ")
+    {'ref': 'гимн.mp3', 'kind': 'audio', 'part': 'answer'}
+    """
+    text = text.strip()
+    part = "question"
+    head, colon, rest = text.partition(":")
+    if colon and head.strip().lower() in ANSWER_PREFIXES:
+        part, text = "answer", rest.strip()
+    extension = text.rsplit(".", 1)[-1].lower() if "." in text else ""
+    kind = next((k for k, exts in EXTENSIONS.items() if extension in exts), "image")
+    return {"ref": text, "kind": kind, "part": part}
 
 
 def _content_id(text: str, answer: str) -> str:

@@ -135,6 +135,20 @@ def category_line(name: str | None, n: int, lang: str) -> str:
     return f"{label} — {count(n, 'question', lang)}"
 
 
+def missing_line(n: int, lang: str) -> str:
+    """How many media files the bank names but no file sent holds.
+
+    >>> missing_line(1, "ru"), missing_line(3, "ru"), missing_line(2, "en")
+    ('1 файл не найден: добавьте архив .zip с ним.', '3 файла не найдены: добавьте архив .zip с ними.', '2 files not found: add a .zip archive holding them.')
+    """  # noqa: E501
+    if lang == "ru":
+        one = plural_form(n, "ru") == 0
+        verb, them = ("не найден", "с ним") if one else ("не найдены", "с ними")
+        return f"{count(n, 'file', 'ru')} {verb}: добавьте архив .zip {them}."
+    verb = "not found: add a .zip archive holding " + ("it" if n == 1 else "them")
+    return f"{count(n, 'file', 'en')} {verb}."
+
+
 def refusal_header(source: str, errors: int, lang: str) -> str:
     """The first line of a refused import.
 

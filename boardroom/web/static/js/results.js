@@ -59,7 +59,7 @@ function downloadsPanel(gameId, secret, downloads) {
 
 async function replayPanel(gameId, secret, replay) {
   const data = await call("GET", `/api/web/games/${gameId}/replay`, undefined, secret);
-  const frames = data.frames;
+  const frames = replay.frames ? replay.frames(data.frames) : data.frames;
   const board = new Board({ named: replay.named });
   const slider = h("input", { type: "range", min: "0", max: String(Math.max(0, frames.length - 1)), value: String(Math.max(0, frames.length - 1)), name: "replay", "aria-label": t("a11y.replay_slider") });
   const caption = h("div", { dataset: { role: "replay-caption" } });

@@ -1,5 +1,5 @@
 // @ts-check
-// Quiz Draughts: the team screen, the host's duel console and the projector.
+// Quiz Draughts: the team screen, the host's console and the wall (projector).
 import { h, fill, panel, field, options, table } from "../dom.js";
 import { t, currentLang } from "../i18n.js";
 import { barChart } from "../charts.js";
@@ -7,12 +7,20 @@ import { Board, TEAM_HUES, flipButton, pathOf } from "../board.js";
 import { countdownVoice } from "../announce.js";
 import { left, mmss, everyTick } from "../clock.js";
 import { errorLine } from "../shell.js";
-import { lobbyPanel } from "../lobby.js";
+import * as lobbyModule from "../lobby.js";
 import { paramInput, lines, parseMember } from "../forms.js";
 import { call } from "../api.js";
 import { controlsPanel } from "../controls.js";
 import { ROBOT_LEVELS, robotSelect } from "../robots.js";
 import { lobbyFirst } from "../wall.js";
+import { mediaArea } from "./quiz_media.js";
+
+const { lobbyPanel } = lobbyModule;
+
+// The quiz's own styles (pieces' labels, the wall's question, the console's rows).
+if (!document.querySelector("link[data-style=quiz]")) {
+  document.head.append(h("link", { rel: "stylesheet", href: "/static/css/quiz.css", dataset: { style: "quiz" } }));
+}
 
 export function teamIds(view) {
   return Object.keys(view.teams || {});
@@ -30,24 +38,60 @@ function memberIndex(view) {
   return index;
 }
 
-/** A piece's label that fits on the piece: the name up to 8 letters, else the initials of
- * its first two words ("Александра Соколова" → "АС"), a long single word cut ("Констан."). */
-function short(name) {
-  const text = String(name).trim();
-  if (text.length <= 8) return text;
-  const words = text.split(/\s+/).filter(Boolean);
-  if (words.length > 1) return words.slice(0, 2).map((w) => w[0].toUpperCase()).join("");
-  return `${text.slice(0, 6)}.`;
+export const LABEL_MAX = 7;
+
+/**
+ * The word a piece shows: the surname (the last word) when it is short, else the initials
+ * — whole words only, never a word cut in the middle; a label two members would share
+ * gets the initials, then a number.
+ * @param {string[]} names
+ * @returns {string[]}
+ */
+export function pieceLabels(names) {
+  const words = names.map((name) => String(name).trim().split(/\s+/).filter(Boolean));
+  const initials = (w) => w.map((x) => x[0].toUpperCase()).join("").slice(0, 3) || "?";
+  const first = words.map((w) => {
+    const last = w[w.length - 1] || "?";
+    return [...last].length <= LABEL_MAX ? last : initials(w);
+  });
+  const second = first.map((label, i) => (first.filter((x) => x === label).length > 1 ? initials(words[i]) : label));
+  const seen = {};
+  return second.map((label) => {
+    if (second.filter((x) => x === label).length === 1) return label;
+    seen[label] = (seen[label] || 0) + 1;
+    return `${label.slice(0, 3)}${seen[label]}`;
+  });
+}
+
+function labelsOf(view) {
+  const members = Object.values(view.teams || {}).flatMap((team) => team.members);
+  const labels = pieceLabels(members.map((m) => m.name));
+  const out = {};
+  members.forEach((m, i) => { out[m.id] = labels[i]; });
+  return out;
+}
+
+/** The member whose man reached the far row and won (shown crowned), if the round ended so. */
+function winningMember(view) {
+  if (view.end_reason !== "reached_far_row") return null;
+  const events = view.events || [];
+  for (let i = events.length - 1; i >= 0; i -= 1) {
+    const e = events[i];
+    if ((e.type === "moved" || e.type === "move_ended") && e.member) return e.member;
+  }
+  return null;
 }
 
 /** The quiz pieces: each member by name, the taken ones of the capture in progress kept in view. */
 export function quizPieces(view) {
   const pieces = [];
+  const labels = labelsOf(view);
+  const crowned = winningMember(view);
   for (const [tid, team] of Object.entries(view.teams || {})) {
     for (const m of team.members) {
       if (!m.square) continue;
       const role = m.captain ? ` (${t("q.captain")})` : m.guest ? ` (${t("q.guest")})` : "";
-      pieces.push({ square: m.square, label: short(m.name), title: `${m.name}${role} — ${team.name}`, side: team.color, hue: hueOf(view, tid), king: m.king, id: m.id });
+      pieces.push({ square: m.square, label: labels[m.id], title: `${m.name}${role} — ${team.name}`, side: team.color, hue: hueOf(view, tid), king: m.king || m.id === crowned, id: m.id });
     }
   }
   const duel = view.duel;
@@ -56,7 +100,7 @@ export function quizPieces(view) {
     for (const jump of duel.jumps) {
       const m = members[jump.member];
       if (jump.result === "taken" && m) {
-        pieces.push({ square: jump.square, label: short(m.name), title: m.name, side: m.color, hue: hueOf(view, m.team), king: m.king, id: m.id });
+        pieces.push({ square: jump.square, label: labels[m.id], title: m.name, side: m.color, hue: hueOf(view, m.team), king: m.king, id: m.id });
       }
     }
   }
@@ -86,7 +130,6 @@ export function duelMarks(view) {
 
 function boardPanel(ctx, big) {
   const error = errorLine();
-  let view = null;
   const board = new Board({
     big,
     named: true,
@@ -96,13 +139,13 @@ function boardPanel(ctx, big) {
       try { await ctx.send({ type: "move", move }); } catch (err) { error.show(err); throw err; }
     },
   });
+  board.el.classList.add("quiz-board");
   const who = h("div", { class: "who", dataset: { role: "to-move" } });
   const el = panel(t("x.board"), board.el, h("div", { class: "call" }, who, big ? null : h("div", { class: "row" }, flipButton(board)), error.el), board.tools);
   el.dataset.panel = "board";
   return {
     el,
     update(v) {
-      view = v;
       const act = v.actions || {};
       const mine = Boolean(act.move);
       const legal = mine ? act.move.moves : [];
@@ -129,7 +172,7 @@ function scoresPanel(ctx) {
     update(v) {
       fill(box, Object.entries(v.teams).map(([tid, team]) => {
         const card = h("div", { class: "score", dataset: { team: tid } },
-          h("div", { text: `${team.name}${tid === ctx.role ? ` (${t("q.you")})` : ""}` }),
+          h("div", { class: "team-name", text: `${team.name}${tid === ctx.role ? ` (${t("q.you")})` : ""}` }),
           h("div", { class: "big-number", text: String(team.score) }),
           h("small", { style: { color: "#fff" }, text: t("q.score_parts", { earlier: team.earlier, points: team.points }) }));
         card.style.background = hueOf(v, tid);
@@ -139,45 +182,110 @@ function scoresPanel(ctx) {
   };
 }
 
-function duelPanel(ctx) {
-  const error = errorLine();
-  const body = h("div", { class: "stack" });
-  const timer = h("div", { class: "big-number", dataset: { role: "timer" } });
-  const last = h("div", { dataset: { role: "last-judgement" } });
-  const el = panel(ctx.role === "host" ? t("q.duel_console") : t("q.duel"), timer, body, error.el, last);
-  el.dataset.panel = "duel";
+/** The latest `question_asked` event: the answer's time limit as the round gave it. */
+function askedLimit(v) {
+  const events = v.events || [];
+  for (let i = events.length - 1; i >= 0; i -= 1) if (events[i].type === "question_asked") return events[i].limit;
+  return null;
+}
+
+/** The timer, the countdown bar, and (for the host) pause/resume and skip beside them. */
+function timerRow(ctx, send) {
+  const clock = h("div", { class: "big-number", dataset: { role: "timer" } });
+  const fillBar = h("div", { class: "fill" });
+  const bar = h("div", { class: "countdown", dataset: { role: "countdown" } }, fillBar);
+  const buttons = h("div", { class: "row timer-buttons" });
+  const el = h("div", { class: "timer-row" }, h("div", { class: "timer-line" }, clock, buttons), bar);
+  /** @type {any} */
   let view = null;
-  let shownKey = null;
-  const send = async (command) => {
-    error.clear();
-    try { await ctx.send(command); } catch (err) { error.show(err); }
-  };
+  let shownKey = "";
   const voice = countdownVoice((s) => t("a11y.time_left", { s }));
-  everyTick(() => {
-    const duel = view && view.duel;
-    if (!duel || duel.step !== "answer" || view.paused) {
-      timer.textContent = duel && view.paused ? t("x.paused") : "";
+  function tick() {
+    const v = view;
+    const duel = v && v.duel;
+    const limit = v ? askedLimit(v) : null;
+    if (!duel || !duel.question || duel.step !== "answer") {
+      clock.textContent = v && v.paused ? t("x.paused") : "";
+      bar.classList.add("hidden");
+      voice.watch(null);
+      return;
+    }
+    if (v.paused) {
+      clock.textContent = duel.remaining === null || duel.remaining === undefined ? t("x.paused") : t("q.paused_left", { time: mmss(duel.remaining) });
+      bar.classList.toggle("hidden", !limit || duel.remaining === null);
+      if (limit && duel.remaining !== null) fillBar.style.width = `${Math.max(0, Math.min(100, (100 * duel.remaining) / limit))}%`;
+      el.dataset.state = "paused";
       voice.watch(null);
       return;
     }
     const rest = duel.deadline === null ? null : left(duel.deadline);
-    voice.watch(rest);
-    timer.textContent = rest === null ? t("q.no_clock") : mmss(rest);
-  });
+    if (ctx.role !== "projector") voice.watch(rest);
+    clock.textContent = rest === null ? "" : mmss(rest);
+    bar.classList.toggle("hidden", rest === null || !limit);
+    if (rest !== null && limit) {
+      const share = Math.max(0, Math.min(1, rest / limit));
+      fillBar.style.width = `${100 * share}%`;
+      el.dataset.state = share < 0.25 ? "low" : "running";
+    }
+  }
+  everyTick(tick);
   return {
     el,
     update(v) {
       view = v;
-      const key = JSON.stringify([v.duel, v.phase, v.paused, v.actions, v.last_judgement, v.bank && v.bank.left]);
+      tick();
+      if (ctx.role !== "host") return;
+      const act = v.actions || {};
+      const key = JSON.stringify([Boolean(act.pause), Boolean(act.resume), Boolean(act.skip_question)]);
       if (key === shownKey) return;
       shownKey = key;
-      renderDuel(ctx, v, body, send);
-      renderLast(v, last);
+      fill(buttons,
+        act.pause ? h("button", { type: "button", dataset: { action: "pause" }, text: t("host.pause"), onclick: () => send({ type: "pause" }) }) : null,
+        act.resume ? h("button", { type: "button", class: "primary", dataset: { action: "resume" }, text: t("host.resume"), onclick: () => send({ type: "resume" }) }) : null,
+        act.skip_question ? h("button", { type: "button", dataset: { action: "skip" }, text: t("q.skip"), onclick: () => send({ type: "skip_question" }) }) : null);
     },
   };
 }
 
-function renderDuel(ctx, v, body, send) {
+function duelPanel(ctx) {
+  const error = errorLine();
+  const send = async (command) => {
+    error.clear();
+    try { await ctx.send(command); } catch (err) { error.show(err); }
+  };
+  const body = h("div", { class: "stack" });
+  const timer = timerRow(ctx, send);
+  const media = mediaArea(ctx, "question-media");
+  const last = h("div", { dataset: { role: "last-judgement" } });
+  const lastMedia = mediaArea(ctx, "answer-media");
+  const host = ctx.role === "host";
+  const asker = host ? askPanel(ctx, send) : null;
+  const ender = host ? endControl(ctx, send) : null;
+  const el = panel(host ? t("q.duel_console") : t("q.duel"), timer.el, body, asker ? asker.el : null, error.el, last, lastMedia.el, ender ? ender.el : null);
+  el.dataset.panel = "duel";
+  let shownKey = null;
+  return {
+    el,
+    update(v) {
+      timer.update(v);
+      const q = v.duel && v.duel.question;
+      asker?.update(v);
+      ender?.update(v);
+      const key = JSON.stringify([v.duel, v.phase, v.paused, v.actions, v.last_judgement, v.answerers, v.bank && v.bank.left]);
+      if (key !== shownKey) {
+        shownKey = key;
+        renderDuel(ctx, v, body, send, media.el);
+        renderLast(v, last);
+      }
+      // After the render: a sound moved with its question keeps (or resumes) its state.
+      media.update(q ? q.media || [] : [], v.playing, send);
+      const lastQ = !q && v.last_judgement && v.last_judgement.question;
+      lastMedia.update(lastQ ? (lastQ.media || []).filter((m) => m.part === "answer") : [], v.playing, send);
+    },
+  };
+}
+
+function renderDuel(ctx, v, body, send, mediaSlot) {
   const duel = v.duel;
   const members = memberIndex(v);
   const host = ctx.role === "host";
@@ -190,16 +298,19 @@ function renderDuel(ctx, v, body, send) {
     const jump = duel.jumps[duel.jump];
     const defender = jump ? members[jump.member] : null;
     parts.push(h("p", {}, t("q.capture", { capturer: capturer ? capturer.name : "?", defender: defender ? defender.name : "?", n: duel.jump + 1, of: duel.jumps.length })));
-    parts.push(h("ol", {}, duel.jumps.map((j) => h("li", { dataset: { result: j.result || "" } },
+    parts.push(h("ol", { class: "jumps" }, duel.jumps.map((j) => h("li", { dataset: { result: j.result || "" } },
       `${members[j.member] ? members[j.member].name : j.member} (${j.square}) — ${j.result ? t(`q.${j.result}`) : t("q.pending")}`))));
     const q = duel.question;
     if (q) {
       const answering = duel.answering ? members[duel.answering.member] : null;
+      parts.push(questionMeta(q));
       parts.push(h("div", { class: "question", dataset: { role: "question" }, text: q.text }));
-      if (answering) parts.push(h("p", { class: "muted", text: t("q.answering", { name: answering.name, team: v.teams[duel.answering.team].name }) }));
+      parts.push(mediaSlot);
+      if (answering) parts.push(h("p", { class: "muted", dataset: { role: "answering" }, text: t("q.answering", { name: answering.name, team: v.teams[duel.answering.team].name }) }));
       if (host) {
         parts.push(h("div", { class: "answer", dataset: { role: "answer" }, text: t("q.answer_is", { answer: q.answer }) }));
         if (q.accept && q.accept.length) parts.push(h("div", { class: "muted", text: t("q.accept", { list: q.accept.join("; ") }) }));
+        if (q.host_text) parts.push(h("div", { class: "muted", text: t("q.host_text", { text: q.host_text }) }));
         if (q.comment) parts.push(h("div", { class: "muted", text: q.comment }));
       }
       const given = duel.given;
@@ -209,37 +320,181 @@ function renderDuel(ctx, v, body, send) {
       } else if (given && given.hidden) {
         parts.push(h("p", { class: "muted", text: t("q.given_hidden") }));
       }
-      const mineToAnswer = Boolean(act.answer) && act.answer.team === ctx.role;
-      if (mineToAnswer) parts.push(answerForm(q, send));
-      else if (q.choices && q.choices.length) parts.push(h("ol", { class: "choices" }, q.choices.map((c) => h("li", { text: c }))));
+      const mine = Boolean(act.answer) && act.answer.team === ctx.role;
+      const device = mine ? act.answer.device : null;
+      const otherDevice = mine && device && ctx.me && device !== ctx.me.seat;
+      if (mine && !otherDevice) parts.push(answerForm(q, send));
+      else {
+        if (otherDevice) parts.push(h("p", { class: "pill warn", dataset: { role: "other-device" }, text: t("q.other_device_answers") }));
+        if (q.choices && q.choices.length) parts.push(h("ol", { class: "choices" }, q.choices.map((c) => h("li", { text: c }))));
+      }
       if (act.judge) {
         parts.push(h("div", { class: "judge" },
           h("button", { type: "button", class: "good", dataset: { action: "judge-right" }, text: t("q.right"), onclick: () => send({ type: "judge", correct: true }) }),
           h("button", { type: "button", class: "bad", dataset: { action: "judge-wrong" }, text: t("q.wrong"), onclick: () => send({ type: "judge", correct: false }) })));
       }
-      if (act.skip_question) {
-        parts.push(h("div", { class: "row" }, h("button", { type: "button", class: "small", dataset: { action: "skip" }, text: t("q.skip"), onclick: () => send({ type: "skip_question" }) })));
-      }
-    } else if (act.ask) {
-      parts.push(h("p", { class: "muted", text: t("q.bank_left", { n: v.bank.left, of: v.bank.size }) }));
-      parts.push(h("button", { type: "button", class: "primary", dataset: { action: "ask" }, text: t("q.ask"), onclick: () => send({ type: "ask" }) }));
-    } else {
+    } else if (!act.ask) {
       parts.push(h("p", { class: "muted", text: t("q.waiting_question") }));
     }
   }
+  const answering = Boolean(act.answer) && act.answer.team === ctx.role;
+  if (!host && ctx.role !== "projector" && v.teams[ctx.role] && !answering) parts.push(deviceLine(ctx, v, send));
   if (host) {
-    const winner = options(h("select", { name: "winner" }), [["", t("q.leader")], ...Object.entries(v.teams).map(([tid, team]) => [tid, team.name]), ["none", t("q.nobody")]]);
     parts.push(h("div", { class: "row" },
-      h("button", { type: "button", class: "small", dataset: { action: "undo" }, disabled: !act.undo_judgement, text: t("q.undo", { n: v.undo_available || 0 }), onclick: () => send({ type: "undo_judgement" }) }),
-      act.end_game ? h("span", { class: "row" }, field(t("q.end_with"), winner),
-        h("button", { type: "button", class: "small danger", dataset: { action: "end-round" }, text: t("q.end_round"), onclick: () => {
-          const command = { type: "end_game" };
-          if (winner.value === "none") command.winner = null;
-          else if (winner.value) command.winner = winner.value;
-          send(command);
-        } })) : null));
+      h("button", { type: "button", class: "small", dataset: { action: "undo" }, disabled: !act.undo_judgement, text: t("q.undo", { n: v.undo_available || 0 }), onclick: () => send({ type: "undo_judgement" }) })));
   }
   fill(body, parts);
+}
+
+/** Which device of the team answers, and a button to answer from this one while none does. */
+function deviceLine(ctx, v, send) {
+  const act = v.actions || {};
+  const holder = (v.answerers || {})[ctx.role];
+  if (!v.ruleset || !v.ruleset.one_device_answers || v.phase === "ended") return null;
+  if (holder && ctx.me && holder === ctx.me.seat) return h("p", { class: "pill good", dataset: { role: "answering-device" }, text: t("q.this_device_answers") });
+  if (holder) return h("p", { class: "muted", dataset: { role: "answering-device" }, text: t("q.other_device_answers") });
+  return act.claim_answering ? h("div", { class: "row" }, h("small", { class: "muted", text: t("q.claim_help") }),
+    h("button", { type: "button", class: "small", dataset: { action: "claim-answering" }, text: t("q.claim"), onclick: () => send({ type: "claim_answering" }) })) : null;
+}
+
+/** A question's category and points, as a line above it. */
+function questionMeta(q) {
+  const bits = [];
+  if (q.category) bits.push(h("span", { class: "pill", dataset: { role: "category" }, text: q.category }));
+  if (q.points !== null && q.points !== undefined) bits.push(h("span", { class: "pill", dataset: { role: "points" }, text: t("q.points_n", { n: q.points }) }));
+  return h("div", { class: "row question-meta" }, bits);
+}
+
+/** The host chooses what to ask: a category, a question of it (or the next), with a preview. */
+function askPanel(ctx, send) {
+  const category = h("select", { name: "ask-category", dataset: { role: "ask-category" } });
+  const question = h("select", { name: "ask-question", dataset: { role: "ask-question" } });
+  const preview = h("div", { class: "panel tight ask-preview", dataset: { role: "preview" } });
+  const left = h("p", { class: "muted" });
+  const ask = h("button", { type: "button", class: "primary", dataset: { action: "ask" }, text: t("q.ask") });
+  const el = h("div", { class: "stack ask-panel hidden", dataset: { role: "ask-panel" } }, left,
+    h("div", { class: "form-grid" }, field(t("q.ask_category"), category), field(t("q.ask_question"), question)), preview, ask);
+  /** @type {any} */
+  let view = null;
+  let shownKey = "";
+  const chosen = () => {
+    const qs = (view && view.bank.questions) || [];
+    const pool = category.value ? qs.filter((q) => q.category === category.value) : qs;
+    return question.value ? qs.find((q) => q.id === question.value) : pool[0];
+  };
+  function showPreview() {
+    const q = chosen();
+    if (!q) { fill(preview, h("p", { class: "muted", text: t("q.bank_empty") })); return; }
+    fill(preview, h("small", { class: "muted", text: question.value ? t("q.preview_this") : t("q.preview_next") }), questionMeta(q),
+      h("div", { class: "question", text: q.text || "—" }),
+      h("div", { class: "answer", text: t("q.answer_is", { answer: q.answer }) }),
+      (q.media || []).length ? h("small", { class: "muted", text: t("q.preview_media", { list: q.media.map((m) => t(`qm.kind.${m.kind}`)).join(", ") }) }) : null);
+  }
+  function refillQuestions() {
+    const qs = ((view && view.bank.questions) || []).filter((q) => !category.value || q.category === category.value);
+    options(question, [["", t("q.next_question")], ...qs.map((q) => [q.id, `${q.points !== null && q.points !== undefined ? `${q.points} · ` : ""}${(q.text || "—").slice(0, 70)}`])], false);
+    showPreview();
+  }
+  category.addEventListener("change", refillQuestions);
+  question.addEventListener("change", showPreview);
+  ask.addEventListener("click", () => {
+    if (question.value) send({ type: "ask", question: question.value });
+    else if (category.value) send({ type: "ask", category: category.value });
+    else send({ type: "ask" });
+  });
+  return {
+    el,
+    update(v) {
+      view = v;
+      const act = v.actions || {};
+      el.classList.toggle("hidden", !act.ask);
+      if (!act.ask) return;
+      const key = JSON.stringify([v.bank.left, act.ask.categories]);
+      if (key === shownKey) return;
+      shownKey = key;
+      left.textContent = t("q.bank_left", { n: v.bank.left, of: v.bank.size });
+      const counts = v.bank.categories || {};
+      const keep = category.value;
+      options(category, [["", t("q.any_category")], ...act.ask.categories.map((c) => [c, `${c} (${counts[c]})`])], false);
+      if (act.ask.categories.includes(keep)) category.value = keep;
+      refillQuestions();
+    },
+  };
+}
+
+/** One "end the round" button; the round ends only after a confirmation naming the winner. */
+function endControl(ctx, send) {
+  const winner = h("select", { name: "winner" });
+  const confirm = h("div", { class: "row hidden end-confirm", dataset: { role: "end-confirm" } },
+    h("b", { text: t("q.end_sure") }), field(t("q.end_with"), winner),
+    h("button", { type: "button", class: "danger", dataset: { action: "end-confirm" }, text: t("q.end_yes"), onclick: () => {
+      const command = { type: "end_game" };
+      if (winner.value === "none") command.winner = null;
+      else if (winner.value) command.winner = winner.value;
+      confirm.classList.add("hidden");
+      send(command);
+    } }),
+    h("button", { type: "button", dataset: { action: "end-cancel" }, text: t("q.end_no"), onclick: () => confirm.classList.add("hidden") }));
+  const open = h("button", { type: "button", class: "small danger", dataset: { action: "end-round" }, text: t("q.end_round"), onclick: () => confirm.classList.remove("hidden") });
+  const el = h("div", { class: "stack end-control" }, open, confirm);
+  let shownKey = "";
+  return {
+    el,
+    update(v) {
+      const act = v.actions || {};
+      el.classList.toggle("hidden", !act.end_game);
+      const key = JSON.stringify(Object.entries(v.teams).map(([id, team]) => [id, team.name]));
+      if (key === shownKey) return;
+      shownKey = key;
+      options(winner, [["", t("q.leader")], ...Object.entries(v.teams).map(([tid, team]) => [tid, team.name]), ["none", t("q.nobody")]], false);
+    },
+  };
+}
+
+/** The host hands a team's answering to another of its devices (or lets the next one claim it). */
+function devicesPanel(ctx) {
+  const error = errorLine();
+  const box = h("div", { class: "stack" });
+  const el = panel(t("q.devices"), h("small", { class: "help", text: t("q.devices_help") }), box, error.el);
+  el.dataset.panel = "devices";
+  /** @type {any} */
+  let seats = [];
+  /** @type {any} */
+  let view = null;
+  let shownKey = "";
+  async function refresh() {
+    try {
+      const lobby = await call("GET", `/api/games/${ctx.gameId}/lobby`, undefined, ctx.secret);
+      seats = lobby.seats.filter((s) => !s.robot && s.role !== "projector");
+      render();
+    } catch (err) { error.show(err); }
+  }
+  function render() {
+    if (!view) return;
+    const act = view.actions || {};
+    el.classList.toggle("hidden", !act.hand_answering);
+    const key = JSON.stringify([seats, view.answerers]);
+    if (key === shownKey) return;
+    shownKey = key;
+    fill(box, Object.entries(view.teams).map(([tid, team]) => {
+      const mine = seats.filter((s) => s.role === tid);
+      const holder = (view.answerers || {})[tid] || "";
+      const pick = options(h("select", { name: `answering-${tid}`, dataset: { role: `answering-${tid}` } }),
+        [["", t("q.first_claims")], ...mine.map((s) => [s.seat, s.name])], false);
+      pick.value = holder;
+      pick.addEventListener("change", async () => {
+        error.clear();
+        try { await ctx.send({ type: "hand_answering", team: tid, to: pick.value || null }); } catch (err) { error.show(err); }
+      });
+      return field(t("q.answers_for", { team: team.name }), pick);
+    }));
+  }
+  refresh();
+  return {
+    el,
+    update(v) { view = v; render(); },
+    lobby() { refresh(); },
+  };
 }
 
 function answerForm(q, send) {
@@ -258,12 +513,15 @@ function answerForm(q, send) {
   return h("div", {}, h("p", { class: "pill warn", text: t("q.your_turn_answer") }), form);
 }
 
+/** The last verdict — shown until the next question is asked (then it is stale). */
 function renderLast(v, box) {
   const last = v.last_judgement;
-  if (!last || !last.question) { fill(box); return; }
+  const asking = v.duel && v.duel.question;
+  if (!last || !last.question || asking) { fill(box); return; }
   const q = last.question;
+  const verdict = last.by === "clock" ? t("q.timed_out") : last.correct ? t("q.was_right") : t("q.was_wrong");
   fill(box, h("div", { class: "panel tight" },
-    h("b", { class: last.correct ? "ok" : "error", text: last.correct ? t("q.was_right") : t("q.was_wrong") }),
+    h("b", { class: last.correct ? "ok" : "error", dataset: { role: "verdict" }, text: verdict }),
     h("div", { text: q.text }), h("div", { class: "answer", text: t("q.answer_is", { answer: q.answer }) }),
     last.given && (last.given.text !== undefined) ? h("small", { class: "muted", text: t("q.they_said", { text: last.given.text }) }) : null));
 }
@@ -278,12 +536,14 @@ export function describe(e, v) {
     case "capture_started": return t("qev.capture_started", { name: name(e.member), move: e.move });
     case "question_asked": return t("qev.question_asked", { name: name(e.member) });
     case "answer_given": return e.hidden ? t("qev.answer_hidden", { team: team(e.team) }) : t("qev.answer_given", { team: team(e.team), text: e.text ?? e.choice });
-    case "judged": return t(e.correct ? "qev.judged_right" : "qev.judged_wrong");
+    case "judged": return e.by === "clock" ? t("qev.judged_clock") : t(e.correct ? "qev.judged_right" : "qev.judged_wrong");
     case "piece_taken": return t("qev.piece_taken", { name: name(e.member) });
     case "capture_repelled": return t("qev.capture_repelled", { name: name(e.member) });
     case "points_awarded": return t("qev.points_awarded", { team: team(e.team), points: e.points });
-    case "move_ended": return t("qev.move_ended", { move: e.move });
+    case "move_ended": return e.move ? t("qev.move_ended", { move: e.move }) : t("qev.move_ended_none");
     case "game_ended": return e.winner ? t("qev.game_ended", { team: team(e.winner) }) : t("q.no_winner");
+    case "answering_set": return e.device ? t("qev.answering_set", { team: team(e.team) }) : t("qev.answering_free", { team: team(e.team) });
+    case "media_played": return t(e.playing ? "qev.media_played" : "qev.media_paused");
     default: return t(`qev.${e.type}`);
   }
 }
@@ -323,33 +583,114 @@ function rosterPanel() {
   };
 }
 
+/** A short notice of what just happened that a glance could miss: time ran out, a verdict undone. */
+function noticeLine() {
+  const el = h("div", { class: "quiz-notice hidden", role: "status", dataset: { role: "notice" } });
+  let seen = -1;
+  let timer = 0;
+  return {
+    el,
+    update(v) {
+      const events = v.events || [];
+      if (seen < 0) { seen = events.length; return; } // nothing from before this page opened
+      const fresh = events.slice(seen);
+      seen = events.length;
+      const shown = fresh.filter((e) => (e.type === "judged" && e.by === "clock") || e.type === "judgement_undone").pop();
+      if (!shown) return;
+      el.textContent = shown.type === "judgement_undone" ? t("q.notice_undone") : t("q.notice_timeout");
+      el.dataset.kind = shown.type === "judgement_undone" ? "undone" : "timeout";
+      el.classList.remove("hidden");
+      clearTimeout(timer);
+      timer = window.setTimeout(() => el.classList.add("hidden"), 8000);
+    },
+  };
+}
+
+/** The wall's big moments: the question full-screen with its countdown, the win with its reason. */
+function wallStage(ctx) {
+  const media = mediaArea(ctx, "wall-media");
+  const meta = h("div", { class: "row question-meta" });
+  const text = h("div", { class: "wall-question-text", dataset: { role: "wall-question" } });
+  const who = h("div", { class: "wall-answering" });
+  const choices = h("ol", { class: "choices wall-choices" });
+  const timer = timerRow(ctx, () => {});
+  const question = h("section", { class: "wall-question hidden", dataset: { role: "wall-question-screen" } }, meta, text, media.el, choices, who, timer.el);
+  const winText = h("div", { class: "wall-win-title", dataset: { role: "win-title" } });
+  const reason = h("div", { class: "wall-win-reason", dataset: { role: "win-reason" } });
+  const scores = h("div", { class: "wall-win-scores" });
+  const win = h("section", { class: "wall-win hidden", dataset: { role: "win-screen" } }, winText, reason, scores);
+  let shownKey = "";
+  return {
+    els: [question, win],
+    update(v) {
+      const members = memberIndex(v);
+      const q = v.duel && v.duel.question;
+      question.classList.toggle("hidden", !q);
+      media.update(q ? q.media || [] : [], v.playing);
+      timer.update(v);
+      win.classList.toggle("hidden", v.phase !== "ended");
+      const key = JSON.stringify([q, v.duel && v.duel.answering, v.phase, v.winner, v.end_reason, v.teams]);
+      if (key === shownKey) return;
+      shownKey = key;
+      if (q) {
+        fill(meta, questionMeta(q).childNodes.length ? [...questionMeta(q).childNodes] : []);
+        text.textContent = q.text;
+        fill(choices, (q.choices || []).map((c) => h("li", { text: c })));
+        const answering = v.duel.answering ? members[v.duel.answering.member] : null;
+        who.textContent = answering ? t("q.answering", { name: answering.name, team: v.teams[v.duel.answering.team].name }) : "";
+      }
+      if (v.phase === "ended") {
+        winText.textContent = v.winner ? t("q.winner", { team: v.teams[v.winner].name }) : t("q.no_winner");
+        const crowned = winningMember(v);
+        reason.textContent = crowned && members[crowned]
+          ? t("q.win_far_row", { name: members[crowned].name })
+          : v.end_reason ? t(`q.reason.${v.end_reason}`) : "";
+        fill(scores, Object.entries(v.teams).map(([tid, team]) => h("div", { class: "score", style: { background: hueOf(v, tid) } },
+          h("div", { class: "team-name", text: team.name }), h("div", { class: "big-number", text: String(team.score) }))));
+      }
+    },
+  };
+}
+
 export function mount(root, ctx) {
+  root.classList.add("quiz-root");
   const big = ctx.role === "projector";
   const board = boardPanel(ctx, big);
   const scores = scoresPanel(ctx);
   const duel = duelPanel(ctx);
-  const parts = [board, scores, duel];
+  const notice = noticeLine();
+  /** @type {{update(v: any): void}[]} */
+  const parts = [board, scores, duel, notice];
   const ended = h("div", { class: "banner hidden", dataset: { role: "ended" } }, h("span", { dataset: { role: "ended-text" } }), " ",
     h("a", { class: "button primary", href: `/results/${ctx.gameId}`, text: t("x.see_results") }));
   let lobby = null;
   let wall = null;
+  let devices = null;
   let layout;
   if (big) {
-    wall = lobbyFirst(ctx, h("div", { class: "proj" }, h("div", {}, board.el), h("div", { class: "stack" }, scores.el, duel.el)));
+    const stage = wallStage(ctx);
+    parts.push(stage);
+    // The shared wall lobby (code, QR, names) before the start, then the quiz's own wall.
+    wall = lobbyFirst(ctx, h("div", { class: "proj quiz-wall" }, h("div", {}, board.el), h("div", { class: "stack" }, notice.el, scores.el, duel.el), ...stage.els));
     layout = wall.el;
   } else if (ctx.role === "host") {
     lobby = lobbyPanel(ctx);
     const controls = controlsPanel(ctx, false);
+    // Pause, resume and the end are the console's, beside the timer: one of each on the page.
+    for (const button of controls.el.querySelectorAll("[data-action=pause], [data-action=resume], [data-action=end-game]")) button.remove();
     const log = logPanel();
     const roster = rosterPanel();
-    parts.push(lobby, controls, log, roster);
-    layout = h("main", { class: "stack" }, ended, controls.el, lobby.el,
-      h("div", { class: "cols" }, h("div", { class: "stack" }, scores.el, duel.el, roster.el), h("div", { class: "stack" }, board.el, log.el)));
+    devices = devicesPanel(ctx);
+    // Only "start" is left of the shared controls: the panel shows while it is offered.
+    const startOnly = { update(v) { controls.el.classList.toggle("hidden", !(v.actions || {}).start); } };
+    parts.push(lobby, controls, startOnly, log, roster, devices);
+    layout = h("main", { class: "stack" }, ended, notice.el, controls.el, lobby.el,
+      h("div", { class: "cols" }, h("div", { class: "stack" }, duel.el, scores.el, devices.el, roster.el), h("div", { class: "stack" }, board.el, log.el)));
   } else {
     const log = logPanel();
     parts.push(log);
-    layout = h("main", { class: "stack" }, ended,
-      h("div", { class: "cols" }, h("div", { class: "stack" }, board.el), h("div", { class: "stack" }, scores.el, duel.el, log.el)));
+    layout = h("main", { class: "stack" }, ended, notice.el,
+      h("div", { class: "cols" }, h("div", { class: "stack" }, duel.el, board.el), h("div", { class: "stack" }, scores.el, log.el)));
   }
   root.append(layout);
   return {
@@ -361,8 +702,10 @@ export function mount(root, ctx) {
       wall?.update(v);
       ended.classList.toggle("hidden", v.phase !== "ended");
       ended.querySelector("[data-role=ended-text]").textContent = v.winner ? t("q.winner", { team: v.teams[v.winner].name }) : t("q.no_winner");
+      root.dataset.question = v.duel && v.duel.question ? "out" : "none";
+      root.dataset.phase = v.phase;
     },
-    lobby(frame) { lobby?.lobby(frame); },
+    lobby(frame) { lobby?.lobby(frame); devices?.lobby(); },
   };
 }
 
@@ -487,7 +830,7 @@ export function roleLabel(view, role) {
 
 // --- the results page --------------------------------------------------------------------------
 
-/** The results page's panel for a quiz final: the winner, the scores. */
+/** The results page's panels for a quiz final: the winner and scores, then the record. */
 export function results(main, view) {
   const winner = view.winner ? t("q.winner", { team: view.teams[view.winner].name }) : t("q.no_winner");
   const ids = Object.keys(view.teams);
@@ -497,16 +840,64 @@ export function results(main, view) {
       return [h("b", { text: team.name }), String(team.earlier), String(team.points), String(team.score), String(team.members.filter((m) => m.square).length)];
     })),
     barChart(ids.map((id, i) => ({ name: view.teams[id].name, value: view.teams[id].score, color: TEAM_HUES[i] })), { label: t("q.scores") })));
+  main.append(recordPanel(view));
 }
 
-/** A replay frame on the results page: the board with the duel, and the scores. */
+/** Every question asked: who answered, the answer given, the verdict and who gave it. */
+function recordPanel(view) {
+  const members = memberIndex(view);
+  const rows = (view.record || []).map((entry, i) => {
+    const q = entry.question;
+    const given = entry.given ? (entry.given.hidden ? t("q.given_hidden") : entry.given.text ?? (q.choices || [])[entry.given.choice] ?? "") : "—";
+    const verdicts = entry.verdicts.map((v) => h("div", { class: v.undone ? "undone" : "", dataset: { verdict: v.undone ? "undone" : v.correct ? "right" : "wrong" } },
+      v.by === "clock" ? t("q.timed_out") : t(v.correct ? "q.right" : "q.wrong"), " · ", t(`q.judge.${v.by}`), v.undone ? ` · ${t("q.undone")}` : ""));
+    if (entry.skipped) verdicts.push(h("div", { text: t("q.skipped") }));
+    const who = members[entry.member];
+    return [String(i + 1),
+      h("div", {}, q.category ? h("small", { class: "muted", text: `${q.category}${q.points !== null && q.points !== undefined ? ` · ${t("q.points_n", { n: q.points })}` : ""}` }) : null, h("div", { text: q.text || "—" })),
+      q.answer !== undefined ? q.answer : "—",
+      `${who ? who.name : ""} («${(view.teams[entry.team] || {}).name || entry.team}»)`,
+      given, h("div", {}, verdicts)];
+  });
+  const el = panel(t("q.record"), rows.length
+    ? h("div", { class: "record-scroll" }, table(["№", t("q.record_question"), t("q.record_answer"), t("q.record_answering"), t("q.record_given"), t("q.record_verdict")], rows))
+    : h("p", { class: "muted", text: t("q.record_none") }));
+  el.dataset.panel = "record";
+  return el;
+}
+
+/** The replay's frames without the judgements the host undid (and the undo itself). */
+export function replayFrames(frames) {
+  const kept = [];
+  /** @type {number[]} */
+  const judged = [];
+  for (const frame of frames) {
+    const type = frame.event.type;
+    if (type === "judgement_undone" && judged.length) {
+      kept.length = /** @type {number} */ (judged.pop());
+      continue;
+    }
+    if (type === "judged") judged.push(kept.length);
+    kept.push(frame);
+  }
+  return kept;
+}
+
+/** A replay frame on the results page: the board with the duel, the question and its verdict. */
 export const replay = {
   named: true,
+  frames: replayFrames,
   show(board, extra, frame) {
+    board.el.classList.add("quiz-board");
     const v = frame.view;
     const move = frame.event.move || null;
     board.update({ pieces: quizPieces(v), last: frame.event.type === "move_ended" ? move : null, marks: duelMarks(v), interactive: false });
-    fill(extra, h("div", { class: "row" }, Object.values(v.teams || {}).map((team) => h("span", { class: "pill", text: `${team.name}: ${team.score}` }))));
+    const q = v.duel && v.duel.question;
+    const last = frame.event.type === "judged" ? v.last_judgement : null;
+    fill(extra, h("div", { class: "row" }, Object.values(v.teams || {}).map((team) => h("span", { class: "pill", text: `${team.name}: ${team.score}` }))),
+      q ? h("div", { class: "question", dataset: { role: "replay-question" }, text: q.text }) : null,
+      last && last.question ? h("div", { dataset: { role: "replay-verdict" } }, h("b", { text: last.by === "clock" ? t("q.timed_out") : t(last.correct ? "q.right" : "q.wrong") }), " · ",
+        h("span", { text: last.question.text }), " — ", h("span", { class: "answer", text: t("q.answer_is", { answer: last.question.answer }) })) : null);
   },
   describe: (event, v) => describe(event, { ...v, teams: v.teams || {} }),
 };
