@@ -82,15 +82,22 @@ def write(board: Board, headers: dict[str, str] | None = None, result: str | Non
     if start.fen() != Board(variant=RUSSIAN).fen():
         tags["FEN"] = start.fen()
     tags["Result"] = result
+    made = [_pdn_move(m) if m else NULL_MOVE for m in moves]
+    return text(tags, made, result, white_first=start.white_to_move)
+
+
+def text(tags: dict[str, str], moves: list[str], result: str, white_first: bool = True) -> str:
+    """A PDN game from its tags and its moves, already in PDN notation (``--`` a null move).
+
+    >>> print(text({"Event": "Demo", "Result": "*"}, ["c3-d4", "--"], "*", white_first=False))
+    [Event "Demo"]
+    [Result "*"]
+    <BLANKLINE>
+    1... c3-d4 2. -- *
+    <BLANKLINE>
+    """
     lines = [f'[{k} "{_escape(v)}"]' for k, v in tags.items()]
-    return "\n".join(
-        [
-            *lines,
-            "",
-            _movetext(start, [_pdn_move(m) if m else NULL_MOVE for m in moves], result),
-            "",
-        ]
-    )
+    return "\n".join([*lines, "", _movetext(white_first, moves, result), ""])
 
 
 def _pdn_move(move: Move) -> str:
@@ -109,9 +116,9 @@ def _result_of(winner: str | None, over: bool) -> str:
     return {"white": "2-0", "black": "0-2"}.get(winner or "", "1-1")
 
 
-def _movetext(start: Board, moves: list[str], result: str) -> str:
+def _movetext(white_first: bool, moves: list[str], result: str) -> str:
     words: list[str] = []
-    number, white = 1, start.white_to_move
+    number, white = 1, white_first
     if not white and moves:
         words.append("1...")
     for text in moves:

@@ -58,6 +58,12 @@ HOST = "host"
 PROJECTOR = "projector"
 
 
+def unknown_seat(role: str) -> ApiError:
+    """The refusal for a role the game does not have."""
+    text = f"There is no seat {role!r} in this game."
+    return ApiError("unknown_seat", text, 404, reason="role", role=repr(role))
+
+
 @dataclass(frozen=True)
 class Ack:
     """An accepted command: the version after it, how many events, a duplicate or not."""
@@ -340,13 +346,7 @@ class Hub:
         """Give a person a seat (a free role, or the one asked for) and its secret."""
         roles = self.roles(live)
         if role is not None and role not in (*roles, PROJECTOR):
-            raise ApiError(
-                "unknown_seat",
-                f"There is no seat {role!r} in this game.",
-                404,
-                reason="role",
-                role=repr(role),
-            )
+            raise unknown_seat(role)
         secret = new_secret()
         for candidate in [role] if role is not None else await self._free_roles(live):
             seat_id = new_seat_id()
@@ -417,13 +417,7 @@ class Hub:
         )
         for role in wanted:
             if role not in known:
-                raise ApiError(
-                    "unknown_seat",
-                    f"There is no seat {role!r} in this game.",
-                    404,
-                    reason="role",
-                    role=repr(role),
-                )
+                raise unknown_seat(role)
         choices = choices_for(wanted, choice or {}, per_role or {})
         online = await self.presence.online(live)
         table = self.robot_runner.table(live)

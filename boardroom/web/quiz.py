@@ -27,6 +27,7 @@ from __future__ import annotations
 
 from typing import Final
 
+from boardroom.draughts import pdn
 from boardroom.kernel import Json
 from boardroom.web.exports import Download, register_downloads
 
@@ -65,36 +66,9 @@ def round_pdn(view: Json, game_id: str, lang: str = "ru") -> str:
         "FEN": str(view.get("start") or ""),
         "Result": result,
     }
-    head = [f'[{key} "{_escape(value)}"]' for key, value in tags.items() if value]
     moves = round_moves(view.get("events") or [])
-    return "\n".join([*head, "", _movetext(str(view.get("start") or "W"), moves, result), ""])
-
-
-def _movetext(start: str, moves: list[str], result: str) -> str:
-    words: list[str] = []
-    number, white = 1, not start.startswith("B")
-    if not white and moves:
-        words.append("1...")
-    for move in moves:
-        if white:
-            words.append(f"{number}.")
-        else:
-            number += 1
-        words.append(move)
-        white = not white
-    lines, line = [], ""
-    for word in [*words, result]:
-        if line and len(line) + 1 + len(word) > 79:
-            lines.append(line)
-            line = word
-        else:
-            line = f"{line} {word}" if line else word
-    lines.append(line)
-    return "\n".join(lines)
-
-
-def _escape(value: str) -> str:
-    return " ".join(value.splitlines()).replace("\\", "\\\\").replace('"', '\\"')
+    white_first = not str(view.get("start") or "W").startswith("B")
+    return pdn.text({k: v for k, v in tags.items() if v}, moves, result, white_first)
 
 
 def _pdn(view: Json, game_id: str, lang: str) -> str:

@@ -1,6 +1,6 @@
 // @ts-check
 // The server's HTTP API and the seat's WebSocket.
-import { currentLang } from "./i18n.js";
+import { currentLang, t } from "./i18n.js";
 
 export class ApiError extends Error {
   constructor(code, message, details) {
@@ -65,6 +65,16 @@ export function secretFor(gameId) {
     return fromLink;
   }
   return localStorage.getItem(`br:secret:${gameId}`);
+}
+
+/** This browser's projector seat in the game: joined once, then kept in localStorage. */
+export async function projectorSecret(gameId) {
+  const key = `br:projector:${gameId}`;
+  const kept = localStorage.getItem(key);
+  if (kept) return kept;
+  const joined = await call("POST", "/api/join", { game_id: gameId, name: t("lobby.projector_seat"), role: "projector" });
+  localStorage.setItem(key, joined.secret);
+  return joined.secret;
 }
 
 export function keepSecret(gameId, secret) {

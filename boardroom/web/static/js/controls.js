@@ -1,7 +1,7 @@
 // @ts-check
 // The host's controls every game shares: start, pause, resume, end the phase, end the game,
 // extend the deadline — each shown when the view's actions list it.
-import { h, panel } from "./dom.js";
+import { h, fill, panel } from "./dom.js";
 import { t } from "./i18n.js";
 import { errorLine } from "./shell.js";
 
@@ -54,6 +54,28 @@ export function controlsPanel(ctx, hasExtend = true) {
       for (const [type, button] of Object.entries(buttons)) button.classList.toggle("hidden", !act[type]);
       if (!act.end_game) ask(false);
       if (extend.parentElement) extend.parentElement.classList.toggle("hidden", !act.extend);
+    },
+  };
+}
+
+/**
+ * The game's log panel, newest first: `rows(events, view)` makes the kind's <li> lines; they
+ * are redrawn only when new events arrive.
+ * @param {(events: any[], view: any) => Node[]} rows
+ */
+export function logPanel(rows) {
+  const list = h("ul", { class: "log" });
+  const el = panel(t("x.log"), h("div", { class: "scroll" }, list));
+  el.dataset.panel = "log";
+  let count = -1;
+  return {
+    el,
+    /** @param {any} v */
+    update(v) {
+      const events = v.events || [];
+      if (events.length === count) return;
+      count = events.length;
+      fill(list, rows(events, v));
     },
   };
 }

@@ -4,19 +4,10 @@
 // browser's storage, so closing the page and opening the link again gives the same seat.
 import { h, fill, panel } from "./dom.js";
 import { t } from "./i18n.js";
-import { call, secretFor, commandId, Socket, ApiError } from "./api.js";
+import { call, secretFor, projectorSecret, commandId, Socket, ApiError } from "./api.js";
 import { topbar, banner } from "./shell.js";
 import { startClock } from "./clock.js";
 import { kindModule } from "./kinds.js";
-
-async function projectorSecret(gameId) {
-  const key = `br:projector:${gameId}`;
-  const kept = localStorage.getItem(key);
-  if (kept) return kept;
-  const joined = await call("POST", "/api/join", { game_id: gameId, name: t("lobby.projector_seat"), role: "projector" });
-  localStorage.setItem(key, joined.secret);
-  return joined.secret;
-}
 
 export default async function play(root) {
   const gameId = decodeURIComponent(location.pathname.split("/")[2] || "");

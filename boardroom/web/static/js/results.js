@@ -3,21 +3,14 @@
 // the kind's downloads, and a replay with a slider through the whole game.
 import { h, fill, panel } from "./dom.js";
 import { t } from "./i18n.js";
-import { call, download, secretFor } from "./api.js";
+import { call, download, secretFor, projectorSecret } from "./api.js";
 import { topbar, banner } from "./shell.js";
 import { Board } from "./board.js";
 import { mmss } from "./clock.js";
 import { kindModule, kindInfo } from "./kinds.js";
 
 async function seatSecret(gameId) {
-  const own = secretFor(gameId);
-  if (own) return own;
-  const key = `br:projector:${gameId}`;
-  const kept = localStorage.getItem(key);
-  if (kept) return kept;
-  const joined = await call("POST", "/api/join", { game_id: gameId, name: t("lobby.projector_seat"), role: "projector" });
-  localStorage.setItem(key, joined.secret);
-  return joined.secret;
+  return secretFor(gameId) || projectorSecret(gameId);
 }
 
 export default async function results(root) {

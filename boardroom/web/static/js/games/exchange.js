@@ -10,7 +10,7 @@ import { lineChart, barChart } from "../charts.js";
 import { errorLine } from "../shell.js";
 import { lobbyPanel } from "../lobby.js";
 import { paramInput, getPath, setPath, lines } from "../forms.js";
-import { controlsPanel } from "../controls.js";
+import { controlsPanel, logPanel } from "../controls.js";
 import { ROBOT_KINDS, ROBOT_LEVELS, robotSelect } from "../robots.js";
 import { call, commandId } from "../api.js";
 import { wallLobby, bigMoments, newEvents } from "../wall.js";
@@ -648,23 +648,10 @@ function taxesLine(group) {
   return paid.length ? t("ev.taxes_line", { list: paid.map((e) => t("ev.tax_of", { firm: e.firm, amount: e.amount })).join(", ") }) : t("ev.no_taxes");
 }
 
-function logPanel(ctx) {
-  const list = h("ul", { class: "log" });
-  const el = panel(t("x.log"), h("div", { class: "scroll" }, list));
-  el.dataset.panel = "log";
-  let count = -1;
-  return {
-    el,
-    update(v) {
-      const events = v.events || [];
-      if (events.length === count) return;
-      count = events.length;
-      const host = ctx.role === "host";
-      const shown = logLines(events, v).slice(-60).reverse();
-      fill(list, shown.map((line) => secret(host && SECRET_EVENTS.has(line.type),
-        h("li", { dataset: { type: line.type } }, h("time", { text: mmss(line.at) }), line.text))));
-    },
-  };
+function exchangeLog(ctx) {
+  const host = ctx.role === "host";
+  return logPanel((events, v) => logLines(events, v).slice(-60).reverse().map((line) => secret(host && SECRET_EVENTS.has(line.type),
+    h("li", { dataset: { type: line.type } }, h("time", { text: mmss(line.at) }), line.text))));
 }
 
 // --- the screens --------------------------------------------------------------------------------------
@@ -692,7 +679,7 @@ export function mount(root, ctx) {
     controls = controlsPanel(ctx);
     const accounts = accountsPanel(ctx);
     const orders = ordersPanel(ctx);
-    const log = logPanel(ctx);
+    const log = exchangeLog(ctx);
     parts.push(lobby, controls, accounts, orders, log);
     layout = h("main", { class: "stack" }, ended, controls.el, lobby.el,
       h("div", { class: "cols" }, h("div", { class: "stack" }, boardP.el, meetings.el, log.el),
@@ -701,7 +688,7 @@ export function mount(root, ctx) {
   } else {
     const accounts = accountsPanel(ctx);
     const orders = ordersPanel(ctx);
-    const log = logPanel(ctx);
+    const log = exchangeLog(ctx);
     parts.push(accounts, orders, log);
     layout = h("main", { class: "stack" }, ended,
       h("div", { class: "cols" }, h("div", { class: "stack" }, boardP.el, accounts.el, meetings.el),

@@ -10,7 +10,7 @@ import { errorLine } from "../shell.js";
 import * as lobbyModule from "../lobby.js";
 import { paramInput, lines, parseMember } from "../forms.js";
 import { call } from "../api.js";
-import { controlsPanel } from "../controls.js";
+import { controlsPanel, logPanel } from "../controls.js";
 import { ROBOT_LEVELS, robotSelect } from "../robots.js";
 import { lobbyFirst } from "../wall.js";
 import { mediaArea } from "./quiz_media.js";
@@ -548,20 +548,8 @@ export function describe(e, v) {
   }
 }
 
-function logPanel() {
-  const list = h("ul", { class: "log" });
-  const el = panel(t("x.log"), h("div", { class: "scroll" }, list));
-  el.dataset.panel = "log";
-  let count = -1;
-  return {
-    el,
-    update(v) {
-      const events = v.events || [];
-      if (events.length === count) return;
-      count = events.length;
-      fill(list, events.slice(-60).reverse().map((e) => h("li", { dataset: { type: e.type } }, h("time", { text: mmss(e.at) }), describe(e, v))));
-    },
-  };
+function quizLog() {
+  return logPanel((events, v) => events.slice(-60).reverse().map((e) => h("li", { dataset: { type: e.type } }, h("time", { text: mmss(e.at) }), describe(e, v))));
 }
 
 function rosterPanel() {
@@ -678,7 +666,7 @@ export function mount(root, ctx) {
     const controls = controlsPanel(ctx, false);
     // Pause, resume and the end are the console's, beside the timer: one of each on the page.
     for (const button of controls.el.querySelectorAll("[data-action=pause], [data-action=resume], [data-action=end-game]")) button.remove();
-    const log = logPanel();
+    const log = quizLog();
     const roster = rosterPanel();
     devices = devicesPanel(ctx);
     // Only "start" is left of the shared controls: the panel shows while it is offered.
@@ -687,7 +675,7 @@ export function mount(root, ctx) {
     layout = h("main", { class: "stack" }, ended, notice.el, controls.el, lobby.el,
       h("div", { class: "cols" }, h("div", { class: "stack" }, duel.el, scores.el, devices.el, roster.el), h("div", { class: "stack" }, board.el, log.el)));
   } else {
-    const log = logPanel();
+    const log = quizLog();
     parts.push(log);
     layout = h("main", { class: "stack" }, ended, notice.el,
       h("div", { class: "cols" }, h("div", { class: "stack" }, duel.el, board.el), h("div", { class: "stack" }, scores.el, log.el)));
