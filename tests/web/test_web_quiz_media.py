@@ -131,7 +131,8 @@ def test_pictures_and_sounds_reach_the_screens_at_the_right_moment(
     phone_frames = Frames(phone)
     phone.goto(f"{server.url}/play/{game_id}#secret={team['secret']}")
     expect(phone.locator("[data-panel=duel]")).to_be_visible(timeout=30_000)
-    expect(wall.locator("[data-panel=wall-lobby]")).to_be_visible(timeout=30_000)  # before the start
+    # before the start: the shared lobby
+    expect(wall.locator("[data-panel=wall-lobby]")).to_be_visible(timeout=30_000)
 
     api.ok(game_id, secret, {"type": "start"})
     api.ok(game_id, secret, {"type": "move", "move": "c3:e5:g7"})
