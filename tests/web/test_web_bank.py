@@ -6,12 +6,11 @@ text is refused by its own name."""
 from __future__ import annotations
 
 import io
-import re
 import zipfile
 
 import pytest
 from playwright.sync_api import Browser, FilePayload, expect
-from web_support import Api, Server, errors_of, new_page, shot
+from web_support import Api, Server, created_game, errors_of, new_page, shot
 
 pytestmark = pytest.mark.slow
 
@@ -84,9 +83,8 @@ def test_a_csv_and_a_package_uploaded_together(
     host.fill("textarea[name=team-0-members]", "Екатерина Смирнова @c3")
     host.fill("textarea[name=team-1-members]", "Дмитрий Кузнецов @d4")
     host.click("button[type=submit].primary")
-    host.wait_for_url(re.compile(r"/play/g[0-9a-f]+#secret="))
-    game_id = host.url.split("/play/")[1].split("#")[0]
-    view = api.view(game_id, host.url.split("#secret=")[1])["view"]
+    game_id, secret = created_game(host)
+    view = api.view(game_id, secret)["view"]
     assert view["bank"]["size"] == 6
     assert view["bank"]["categories"] == {"География": 3, "Счёт": 1, "Наука": 2}
     assert errors_of(host) == []

@@ -12,7 +12,7 @@ from collections.abc import Callable
 
 import pytest
 from playwright.sync_api import Browser, Page, expect
-from web_support import Api, Json, Server, errors_of, new_page, shot
+from web_support import Api, Json, Server, created_game, errors_of, new_page, shot
 
 pytestmark = pytest.mark.slow
 
@@ -37,8 +37,7 @@ def host_creates(page: Page, server: Server) -> tuple[str, str]:
     dealt = [page.input_value(f"select[name=director-{f}]") for f in range(1, 9)]
     assert dealt == ["p1"] * 4 + ["p2"] * 4  # nobody directs both colours
     page.click("button[type=submit]:has-text('Создать игру')")
-    page.wait_for_url(re.compile(r"/play/g[0-9a-f]+#secret="))
-    return page.url.split("/play/")[1].split("#")[0], page.url.split("#secret=")[1]
+    return created_game(page)
 
 
 def student_joins(browser: Browser, server: Server, code: str, role: str) -> Page:

@@ -23,6 +23,7 @@ from web_support import (
     Json,
     Server,
     click_move,
+    created_game,
     errors_of,
     new_page,
     no_markup_ran,
@@ -70,8 +71,7 @@ def create_on_start_page(page: Page, server: Server) -> str:
     page.fill("textarea[name=advanced]", json.dumps({"placement": PLACEMENT}))
     shot(page, "start", full_page=True)
     page.click("button[type=submit]:has-text('Create the game')")
-    page.wait_for_url(re.compile(r"/play/g[0-9a-f]+#secret="))
-    return page.url.split("/play/")[1].split("#")[0]
+    return created_game(page)[0]
 
 
 def join_by_code(browser: Browser, server: Server, code: str, role: str, name: str) -> Page:

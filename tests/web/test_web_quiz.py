@@ -9,7 +9,7 @@ import re
 
 import pytest
 from playwright.sync_api import Browser, Page, expect
-from web_support import Api, Server, errors_of, new_page, no_markup_ran, shot
+from web_support import Api, Server, created_game, errors_of, new_page, no_markup_ran, shot
 
 pytestmark = pytest.mark.slow
 
@@ -51,9 +51,7 @@ def test_a_quiz_round(browser: Browser, server: Server, api: Api) -> None:
     host.fill("textarea[name=team-1-members]", "Boris @d4\n*Olga @f6")
     shot(host, "quiz-start", full_page=True)
     host.click("button[type=submit]:has-text('Create the game')")
-    host.wait_for_url(re.compile(r"/play/g[0-9a-f]+#secret="))
-    game_id = host.url.split("/play/")[1].split("#")[0]
-    secret = host.url.split("#secret=")[1]
+    game_id, secret = created_game(host)
     code = host.locator("[data-role=code]").inner_text()
     _, stranger = new_page(browser)
     stranger.goto(f"{server.url}/join/{code}")

@@ -16,7 +16,7 @@ import zipfile
 import pytest
 from PIL import Image
 from playwright.sync_api import Browser, Page, WebSocket, expect
-from web_support import Api, Json, Server, errors_of, new_page, shot
+from web_support import Api, Json, Server, errors_of, new_page, new_phone, shot
 
 pytestmark = pytest.mark.slow
 
@@ -121,13 +121,7 @@ def test_pictures_and_sounds_reach_the_screens_at_the_right_moment(
     _, wall = new_page(browser, viewport={"width": 1280, "height": 720}, locale="ru-RU")
     wall_frames = Frames(wall)
     wall.goto(f"{server.url}/play/{game_id}#role=projector")
-    _, phone = new_page(
-        browser,
-        viewport={"width": 390, "height": 844},
-        locale="ru-RU",
-        has_touch=True,
-        is_mobile=True,
-    )
+    phone = new_phone(browser)
     phone_frames = Frames(phone)
     phone.goto(f"{server.url}/play/{game_id}#secret={team['secret']}")
     expect(phone.locator("[data-panel=duel]")).to_be_visible(timeout=30_000)

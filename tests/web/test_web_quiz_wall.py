@@ -10,7 +10,7 @@ import re
 
 import pytest
 from playwright.sync_api import Browser, Page, expect
-from web_support import Api, Json, Server, errors_of, new_page, shot
+from web_support import Api, Json, Server, errors_of, new_page, new_phone, shot
 
 pytestmark = pytest.mark.slow
 
@@ -111,13 +111,7 @@ def test_a_round_with_long_russian_names_on_every_screen(
     team_b = api.join(api.team_code(game, "B"), "Катя", "B")
     _, host = new_page(browser, viewport={"width": 1280, "height": 720}, locale="ru-RU")
     host.goto(f"{server.url}/play/{game_id}#secret={secret}")
-    _, phone = new_page(
-        browser,
-        viewport={"width": 390, "height": 844},
-        locale="ru-RU",
-        has_touch=True,
-        is_mobile=True,
-    )
+    phone = new_phone(browser)
     phone.goto(f"{server.url}/play/{game_id}#secret={team_b['secret']}")
     walls = {}
     for size in ((1280, 720), (1920, 1080)):

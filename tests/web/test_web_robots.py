@@ -4,12 +4,11 @@ level and accuracy; the same pages on a phone, a laptop and a wide screen, in Ru
 
 from __future__ import annotations
 
-import re
 from typing import Any
 
 import pytest
 from playwright.sync_api import Browser, Page, expect
-from web_support import Api, Server, errors_of, new_page, shot
+from web_support import Api, Server, created_game, errors_of, new_page, shot
 
 pytestmark = pytest.mark.slow
 
@@ -31,9 +30,7 @@ def create_exchange(page: Page, server: Server) -> tuple[str, str]:
     page.select_option("select[name=robot-kind]", "raider")
     page.select_option("select[name=robot-level]", "strong")
     page.click("button.primary[type=submit]")
-    page.wait_for_url(re.compile(r"/play/g[0-9a-f]+#secret="))
-    game_id = page.url.split("/play/")[1].split("#")[0]
-    return game_id, page.url.split("#secret=")[1]
+    return created_game(page)
 
 
 def test_exchange_robot_choices_on_the_start_page_and_in_the_lobby(
@@ -112,9 +109,7 @@ def test_quiz_robot_team_level_and_accuracy(browser: Browser, server: Server, ap
     host.select_option("select[name=quiz-robot-level]", "casual")
     host.fill("input[name=quiz-robot-accuracy]", "80")
     host.click("button.primary[type=submit]")
-    host.wait_for_url(re.compile(r"/play/g[0-9a-f]+#secret="))
-    game_id = host.url.split("/play/")[1].split("#")[0]
-    secret = host.url.split("#secret=")[1]
+    game_id, secret = created_game(host)
     seats = host.locator("[data-role=seats]")
     expect(seats.locator("[data-seat=B]")).to_contain_text("robot · casual · 80% right")
     assert lobby_robots(api, game_id, secret)["B"]["robot_choice"] == {

@@ -11,7 +11,7 @@ from pathlib import Path
 
 import pytest
 from playwright.sync_api import Browser, expect
-from web_support import Api, Server, click_move, errors_of, new_page, shot
+from web_support import Api, Server, click_move, created_game, errors_of, new_page, shot
 
 from boardroom.draughts import pdn
 from boardroom.kernel import Json
@@ -33,9 +33,7 @@ def test_a_pupil_plays_the_robot_and_resigns(browser: Browser, server: Server, a
     host.select_option("select[name=black-player]", "beginner")
     host.fill("input[name=rd-minutes]", "5")
     host.click("button[type=submit]:has-text('Create the game')")
-    host.wait_for_url(re.compile(r"/play/g[0-9a-f]+#secret="))
-    game_id = host.url.split("/play/")[1].split("#")[0]
-    secret = host.url.split("#secret=")[1]
+    game_id, secret = created_game(host)
     code = host.locator("[data-role=code]").inner_text()
     expect(host.locator("[data-seat=black]")).to_contain_text("Robot")
 

@@ -4,6 +4,7 @@ by Playwright, the HTTP API for setting games up and checking what the pages did
 from __future__ import annotations
 
 import os
+import re
 from pathlib import Path
 from typing import Any
 
@@ -29,6 +30,18 @@ def new_page(browser: Browser, **options: Any) -> tuple[BrowserContext, Page]:
     page = context.new_page()
     watch(page)
     return context, page
+
+
+def created_game(page: Page) -> tuple[str, str]:
+    """After "create the game": wait for the host's play page; its game id and host secret."""
+    page.wait_for_url(re.compile(r"/play/g[0-9a-f]+#secret="))
+    return page.url.split("/play/")[1].split("#")[0], page.url.split("#secret=")[1]
+
+
+def new_phone(browser: Browser) -> Page:
+    """A Russian student's phone: 390×844, touch, a mobile browser."""
+    options = {"viewport": {"width": 390, "height": 844}, "has_touch": True, "is_mobile": True}
+    return new_page(browser, locale="ru-RU", **options)[1]
 
 
 def watch(page: Page) -> None:
