@@ -151,7 +151,7 @@ class Raider:
     def __init__(
         self,
         *,
-        premium: float = 0.6,
+        premium: float = 0.2,
         payout: int = 100,
         target: int | None = None,
         control: int | None = None,
