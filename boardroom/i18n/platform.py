@@ -79,7 +79,8 @@ RU: Final = {
     "а в этом {held, plural, one {# вопрос} few {# вопроса} many {# вопросов} "
     "other {# вопроса}}.",
     "too_many_from_address": "Слишком много {what, select, join {входов в игры} "
-    "create {новых игр} bank {загрузок банков вопросов} draft {черновиков игр} other {таких запросов}} с этого адреса; "
+    "create {новых игр} bank {загрузок банков вопросов} draft {черновиков игр} "
+    "other {таких запросов}} с этого адреса; "
     "подождите минуту и попробуйте ещё раз.",
     "bad_bank": "Банк вопросов не принят; ни один вопрос не загружен.",
     "no_download": "У этой игры нет файла «{download}» для загрузки.",
@@ -156,7 +157,8 @@ EN: Final = {
     "{limit, plural, one {# question} other {# questions}}; this one holds "
     "{held, plural, one {# question} other {# questions}}.",
     "too_many_from_address": "Too many {what, select, join {requests to join} "
-    "create {new games made} bank {question bank uploads} draft {game drafts} other {requests of this kind}} "
+    "create {new games made} bank {question bank uploads} draft {game drafts} "
+    "other {requests of this kind}} "
     "from this address; wait a minute and try again.",
     "bad_bank": "The question bank is not accepted; no question was imported.",
     "no_download": "This game has no download “{download}”.",

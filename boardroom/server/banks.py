@@ -48,7 +48,10 @@ def context() -> ForkServerContext:
 
 
 async def read_bank(
-    settings: Settings, slot: threading.BoundedSemaphore, data: bytes, fmt: str | None,
+    settings: Settings,
+    slot: threading.BoundedSemaphore,
+    data: bytes,
+    fmt: str | None,
     name: str | None,
 ) -> BankRead:
     """The import's answer and media, or a typed :class:`ApiError`."""
@@ -61,7 +64,9 @@ async def read_bank(
     return answer(settings, outcome)
 
 
-def run_child(settings: Settings, data: bytes, fmt: str | None, name: str | None) -> tuple[Any, ...]:
+def run_child(
+    settings: Settings, data: bytes, fmt: str | None, name: str | None
+) -> tuple[Any, ...]:
     """Read in a fresh child process; ``("time",)`` or ``("memory",)`` when over a limit.
     The child is killed and reaped before this returns."""
     ctx = context()
