@@ -173,6 +173,11 @@ def test_hostile_ids_banks_and_names_get_typed_refusals(server: Server, api: Api
     for bomb in bombs:
         reply = api.bank(bomb.encode(), "yaml")
         assert_typed(reply.status_code, reply.json())
+    for ticket in ("d" + "x" * 5000, "%ED%A0%80", "d" + "0" * 32, "d\\ud800"):
+        reply = api.bank(b"[]", "json", ticket)
+        assert_typed(reply.status_code, reply.json())
+        made = api.http.post("/api/games", content=f'{{"game": "quiz", "draft": "{ticket}"}}')
+        assert_typed(made.status_code, made.json())
     for game_id in ("g" + "ab" * 3000, "g١٢٣", "g" + "0" * 41, "%ED%A0%80", "g%00"):
         for path in ("/api/web/clock/{}", "/api/games/{}", "/api/web/games/{}/me"):
             reply = api.http.get(path.format(game_id))
