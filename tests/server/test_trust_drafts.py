@@ -12,7 +12,6 @@ import base64
 import contextlib
 import io
 import json
-import sqlite3
 import threading
 import time
 import zipfile
@@ -20,11 +19,15 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import httpx
+import pytest
 import uvicorn
+from live_fixtures import db_url
 from live_games import quiz_setup
 from live_support import Api, free_port, running
+from sqlalchemy import create_engine, select
 
 from boardroom.server.config import Settings
+from boardroom.store.schema import media
 from boardroom.web.serve import build_app
 
 PICTURE = b"\x89PNG\r\n\x1a\n" + bytes(range(256)) * 4
@@ -40,11 +43,21 @@ def zip_bank(tag: str) -> str:
     return json.dumps({"files": sent})
 
 
-def media_rows(path: Path) -> dict[str, tuple[str | None, float | None]]:
+def media_rows(url: str) -> dict[str, tuple[str | None, float | None]]:
     """The stored media: blob id -> (owner, expires at)."""
-    with contextlib.closing(sqlite3.connect(path)) as db:
-        rows = db.execute("SELECT blob_id, owner, expires_at FROM media").fetchall()
-    return {blob: (owner, expires) for blob, owner, expires in rows}
+    engine = create_engine(url)
+    try:
+        with engine.connect() as conn:
+            rows = conn.execute(select(media.c.blob_id, media.c.owner, media.c.expires_at))
+            return {blob: (owner, expires) for blob, owner, expires in rows}
+    finally:
+        engine.dispose()
+
+
+@pytest.fixture(params=["sqlite", "postgres"], name="url")
+def url_fixture(request: pytest.FixtureRequest, tmp_path_factory: pytest.TempPathFactory) -> str:
+    """A fresh database: a SQLite file, or a new database on the test PostgreSQL."""
+    return db_url(request.param, tmp_path_factory)
 
 
 def setup_with(questions: list[dict[str, object]]) -> dict[str, object]:
@@ -58,11 +71,8 @@ def blobs_of(reply: httpx.Response) -> list[str]:
 # --- 1. a bank upload carries a creation ticket -------------------------------------------
 
 
-def test_a_bank_upload_needs_a_creation_ticket_and_the_game_takes_its_media(
-    tmp_path: Path,
-) -> None:
-    path = tmp_path / "drafts.sqlite3"
-    with running(f"sqlite:///{path}") as server:
+def test_a_bank_upload_needs_a_creation_ticket_and_the_game_takes_its_media(url: str) -> None:
+    with running(url) as server:
         api = Api(server.url)
         tickets = [(None, "missing"), ("d" + "x" * 32, "closed")]
         for ticket, reason in [*tickets, ("d", "closed"), ("x" * 300, "closed")]:
@@ -80,25 +90,25 @@ def test_a_bank_upload_needs_a_creation_ticket_and_the_game_takes_its_media(
                 assert refused.status_code == 403, refused.text
                 assert (error["code"], error["reason"]) == ("no_draft", reason)
                 assert word in error["message"], error
-        assert media_rows(path) == {}  # nothing stored without a ticket
+        assert media_rows(url) == {}  # nothing stored without a ticket
 
         draft = api.draft()
         reply = api.bank(zip_bank("kept"), "files", draft)
         assert reply.status_code == 200, reply.text
         (blob,) = blobs_of(reply)
-        owner, expires = media_rows(path)[blob]
+        owner, expires = media_rows(url)[blob]
         assert owner is not None and owner.startswith("draft:") and draft not in owner
         assert expires is not None
 
         game = api.create("quiz", setup_with(reply.json()["questions"]), draft)
-        assert media_rows(path)[blob] == (f"game:{game['game_id']}", None)  # the game's now
+        assert media_rows(url)[blob] == (f"game:{game['game_id']}", None)  # the game's now
         again = api.bank(zip_bank("late"), "files", draft)  # the ticket is used up
         assert again.status_code == 403 and again.json()["error"]["reason"] == "closed"
         twice = api.http.post(
             "/api/games", json={"game": "quiz", "setup": quiz_setup(), "draft": draft}
         )
         assert twice.status_code == 403 and twice.json()["error"]["code"] == "no_draft"
-        assert len(media_rows(path)) == 1
+        assert len(media_rows(url)) == 1
 
 
 # --- 2. a bank is read in a child process that is killed at its limit ---------------------
@@ -206,11 +216,10 @@ def in_process(db_url: str, clock: list[float], **given: object) -> Iterator[str
         thread.join(30)
 
 
-def test_uploaded_media_expire_unless_a_game_took_them(tmp_path: Path) -> None:
-    path = tmp_path / "expiry.sqlite3"
+def test_uploaded_media_expire_unless_a_game_took_them(url: str) -> None:
     now = [1_000_000.0]
-    with in_process(f"sqlite:///{path}", now, draft_ttl_s=3600.0) as url:
-        api = Api(url)
+    with in_process(url, now, draft_ttl_s=3600.0) as base:
+        api = Api(base)
         left = api.bank(zip_bank("left"), "files")  # a draft never made into a game
         assert left.status_code == 200, left.text
         draft = api.draft()
@@ -219,26 +228,26 @@ def test_uploaded_media_expire_unless_a_game_took_them(tmp_path: Path) -> None:
         (left_blob,), (game_blob,) = blobs_of(left), blobs_of(used)
         now[0] += 3599.0
         api.draft()  # issuing a ticket sweeps: nothing is due yet
-        assert set(media_rows(path)) == {left_blob, game_blob}
+        assert set(media_rows(url)) == {left_blob, game_blob}
         late = api.draft()
         now[0] += 2.0
         api.draft()
-        assert set(media_rows(path)) == {game_blob}  # the left-over upload is gone
-        assert media_rows(path)[game_blob] == (f"game:{game['game_id']}", None)
+        assert set(media_rows(url)) == {game_blob}  # the left-over upload is gone
+        assert media_rows(url)[game_blob] == (f"game:{game['game_id']}", None)
         expired = api.bank(zip_bank("late"), "files", late)  # issued 1 s before the sweep
         assert expired.status_code == 200  # still open: its own hour is not over
         now[0] += 10 * 3600.0
         api.draft()
-        assert set(media_rows(path)) == {game_blob}  # a game's media stay with the game
+        assert set(media_rows(url)) == {game_blob}  # a game's media stay with the game
         refused = api.bank(zip_bank("x"), "files", late)
         assert refused.status_code == 403 and refused.json()["error"]["reason"] == "closed"
 
 
 def test_the_server_sweeps_on_its_own(tmp_path: Path) -> None:
-    path = tmp_path / "sweep.sqlite3"
+    path = f"sqlite:///{tmp_path / 'sweep.sqlite3'}"
     now = [5_000.0]
-    with in_process(f"sqlite:///{path}", now, draft_ttl_s=60.0, sweep_every_s=0.05) as url:
-        api = Api(url)
+    with in_process(path, now, draft_ttl_s=60.0, sweep_every_s=0.05) as base:
+        api = Api(base)
         assert api.bank(zip_bank("left"), "files").status_code == 200
         assert len(media_rows(path)) == 1
         now[0] += 61.0
