@@ -67,12 +67,20 @@ RU: Final = {
     "вашей команды.",
     "bad_robot": "Такого робота нет: выберите вид, уровень и точность из предложенных.",
     "bank_too_slow": "Этот банк вопросов читается слишком долго; разделите его на файлы поменьше.",
+    "bank_too_much_memory": "Чтобы прочитать этот банк вопросов, нужно больше {megabytes} МБ "
+    "памяти; разделите его на файлы поменьше.",
+    "no_draft": "Банк вопросов загружают для новой игры на странице её создания.",
+    "no_draft.missing": "Банк вопросов загружают для новой игры: откройте страницу создания "
+    "игры ещё раз и загрузите его там.",
+    "no_draft.closed": "Этот черновик игры истёк или уже использован: откройте страницу "
+    "создания игры ещё раз и загрузите банк вопросов заново.",
     "bank_too_big": "В банке вопросов может быть не больше "
     "{limit, plural, one {# вопроса} few {# вопросов} many {# вопросов} other {# вопроса}}, "
     "а в этом {held, plural, one {# вопрос} few {# вопроса} many {# вопросов} "
     "other {# вопроса}}.",
     "too_many_from_address": "Слишком много {what, select, join {входов в игры} "
-    "create {новых игр} bank {загрузок банков вопросов} other {таких запросов}} с этого адреса; "
+    "create {новых игр} bank {загрузок банков вопросов} draft {черновиков игр} "
+    "other {таких запросов}} с этого адреса; "
     "подождите минуту и попробуйте ещё раз.",
     "bad_bank": "Банк вопросов не принят; ни один вопрос не загружен.",
     "no_download": "У этой игры нет файла «{download}» для загрузки.",
@@ -138,11 +146,19 @@ EN: Final = {
     "team_code_needed": "A team is joined by its own code; ask the host for your team's code.",
     "bad_robot": "There is no such robot: choose a kind, level and accuracy from those offered.",
     "bank_too_slow": "This question bank takes too long to read; split it into smaller files.",
+    "bank_too_much_memory": "Reading this question bank takes more than {megabytes} MB of "
+    "memory; split it into smaller files.",
+    "no_draft": "A question bank is uploaded for a new game, on the page that makes it.",
+    "no_draft.missing": "A question bank is uploaded for a game being made: open the start "
+    "page again and upload it there.",
+    "no_draft.closed": "This game draft has expired or was used already: open the start page "
+    "again and upload the question bank once more.",
     "bank_too_big": "A question bank may hold at most "
     "{limit, plural, one {# question} other {# questions}}; this one holds "
     "{held, plural, one {# question} other {# questions}}.",
     "too_many_from_address": "Too many {what, select, join {requests to join} "
-    "create {new games made} bank {question bank uploads} other {requests of this kind}} "
+    "create {new games made} bank {question bank uploads} draft {game drafts} "
+    "other {requests of this kind}} "
     "from this address; wait a minute and try again.",
     "bad_bank": "The question bank is not accepted; no question was imported.",
     "no_download": "This game has no download “{download}”.",

@@ -167,7 +167,7 @@ async def create(request: Request, hub: HubDep) -> Json:
     spec = created.setup if created.setup is not None else kind.demo()
     if spec.get("game", kind.name) != kind.name:
         raise ApiError("bad_setup", "The setup line is for another game.", reason="other_game")
-    made = await hub.create_game({**spec, "game": kind.name})
+    made = await hub.create_game({**spec, "game": kind.name}, draft=created.draft)
     return created_json(hub, made.record.game_id, made.record.code, kind.name, made.host_secret)
 
 

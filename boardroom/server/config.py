@@ -43,8 +43,20 @@ class Settings:
     """Question banks read (``POST /api/web/bank``) per client address."""
     bank_workers: int = 2
     bank_parse_s: float = 10.0
+    bank_memory_mb: int = 1024
     max_bank_questions: int = 5000
-    """Banks read at once, the longest a reading may take, the most questions a bank holds."""
+    """Banks read at once (each in its own child process), the longest a reading may take
+    and the memory its process may take (killed past either), the most questions a bank
+    holds."""
+    draft_rate_per_s: float = 0.2
+    draft_burst: int = 30
+    """Creation tickets (``POST /api/web/draft``) issued per client address."""
+    draft_ttl_s: float = 24 * 3600.0
+    """How long a creation ticket lasts; the media uploaded with it and not taken by a game
+    made with it are deleted then."""
+    sweep_every_s: float = 600.0
+    """How often the server deletes expired tickets and their media (also when a ticket
+    is issued)."""
     metrics_public: bool = False
     """Serve ``/metrics`` to every address (by default only to the machine itself)."""
     snapshot_every: int = 200

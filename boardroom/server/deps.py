@@ -32,6 +32,12 @@ def hub_of(request: Request) -> Hub:
 HubDep = Annotated[Hub, Depends(hub_of)]
 
 
+def bearer(request: Request) -> str | None:
+    """The ``Authorization: Bearer …`` token a request carries, if any."""
+    auth = request.headers.get("authorization", "")
+    return auth[7:].strip() if auth.lower().startswith("bearer ") else None
+
+
 def secret_of(request: Request, game_id: str) -> str | None:
     """The seat secret a request carries for ``game_id``, if any."""
     auth = request.headers.get("authorization", "")

@@ -31,6 +31,7 @@ from boardroom.server.addresses import AddressLimits
 from boardroom.server.bus import Bus, LocalBus
 from boardroom.server.command_ids import MAX_CLIENT_ID, seat_scoped, server_id
 from boardroom.server.config import Settings
+from boardroom.server.drafts import Drafts
 from boardroom.server.errors import ApiError, forbidden, not_found, unauthorized, unknown_kind
 from boardroom.server.fingerprint import fingerprint
 from boardroom.server.live import Client, Frames, LiveGame, Seat, SlowClient
@@ -99,8 +100,10 @@ class Hub:
                 "join": (settings.join_rate_per_s, settings.join_burst),
                 "create": (settings.create_rate_per_s, settings.create_burst),
                 "bank": (settings.bank_rate_per_s, settings.bank_burst),
+                "draft": (settings.draft_rate_per_s, settings.draft_burst),
             }
         )
+        self.drafts = Drafts(store, settings)
         self.seat_cache: dict[tuple[str, str], Seat] = {}
         self.draining = False
         self.ready = False
@@ -124,6 +127,7 @@ class Hub:
             except Exception:
                 log.exception("game cannot be loaded", extra={"game": record.game_id})
         self._spawn(self._lead_loop())
+        self._spawn(self.drafts.sweep_loop())
         if self.bus.shared:
             self._spawn(self._presence_loop())
         self.ready = True
@@ -203,8 +207,13 @@ class Hub:
 
     # --- games ----------------------------------------------------------------------
 
-    async def create_game(self, spec: Json, demo: bool = False) -> NewGame:
-        """Validate a setup line, store the game, hold it in memory; return its host secret."""
+    async def create_game(
+        self, spec: Json, demo: bool = False, draft: str | None = None
+    ) -> NewGame:
+        """Validate a setup line, store the game, hold it in memory; return its host secret.
+
+        With a creation ticket (``draft``), the ticket is consumed and the game takes over
+        the media uploaded with it that its setup names (refused: nothing is made)."""
         game = spec.get("game")
         if game not in KINDS:
             known = ", ".join(KINDS)
@@ -226,8 +235,11 @@ class Hub:
                 "bad_setup", f"This setup line is not valid: {exc}.", 400, reason="invalid"
             ) from None
         secret = new_secret()
+        game_id = new_game_id()
+        if draft is not None:
+            await self.drafts.take(draft, game_id, spec)
         record = GameRecord(
-            game_id=new_game_id(),
+            game_id=game_id,
             code=new_code(),
             game=str(game),
             spec=spec,

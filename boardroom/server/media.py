@@ -14,10 +14,10 @@ host's start page only; screens see the per-game media id the core hands out
 from __future__ import annotations
 
 import mimetypes
-import secrets
 from collections.abc import Callable
 
 from boardroom.games.quiz.bank import Media
+from boardroom.server.bank_child import Found, new_blob_id
 from boardroom.store import Store
 
 DEFAULT_TYPE = {"image": "image/png", "audio": "audio/mpeg", "video": "video/mp4"}
@@ -38,11 +38,6 @@ def content_type(kind: str, ref: str, data: bytes) -> str:
     return DEFAULT_TYPE.get(kind, "application/octet-stream")
 
 
-def new_blob_id() -> str:
-    """A stored file's name: 128 random bits, nothing of the file in it."""
-    return "b" + secrets.token_hex(16)
-
-
 def keeper(store: Store, clock: Callable[[], float]) -> Callable[[Media], str]:
     """A function that stores a media file's bytes (synchronously) and gives its blob id."""
 
@@ -55,3 +50,11 @@ def keeper(store: Store, clock: Callable[[], float]) -> Callable[[Media], str]:
         return blob_id
 
     return keep
+
+
+def keep_found(
+    store: Store, found: list[Found], owner: str, expires_at: float | None, at: float
+) -> None:
+    """Store the media files a bank read found, owned by ``owner`` until ``expires_at``."""
+    for blob_id, kind, ref, data in found:
+        store.put_media(blob_id, content_type(kind, ref, data), data, at, owner, expires_at)

@@ -22,6 +22,12 @@ class CreateGame(Strict):
     setup: dict[str, Any] | None = Field(
         default=None, description="The setup line; the demo setup of the kind when left out."
     )
+    draft: str | None = Field(
+        default=None,
+        max_length=100,
+        description="The creation ticket the start page uploaded its question bank with: "
+        "consumed, and the game keeps the media uploaded with it.",
+    )
 
 
 class Links(BaseModel):

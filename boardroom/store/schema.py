@@ -93,4 +93,21 @@ media = Table(
     Column("size", Integer, nullable=False),
     Column("created_at", Float, nullable=False),
     Column("data", LargeBinary, nullable=False),
+    Column("owner", String(80), nullable=True),
+    Column("expires_at", Float, nullable=True),
+    Index("ix_media_expires", "expires_at"),
+    Index("ix_media_owner", "owner"),
 )
+"""``owner``: ``draft:<hash>`` while an upload's, ``game:<id>`` once a game took it (NULL:
+kept from before drafts). ``expires_at``: when a draft's file goes (NULL: kept)."""
+
+drafts = Table(
+    "drafts",
+    metadata,
+    Column("draft_hash", String(64), primary_key=True),
+    Column("created_at", Float, nullable=False),
+    Column("expires_at", Float, nullable=False),
+    Column("game_id", String(40), nullable=True),
+    Index("ix_drafts_expires", "expires_at"),
+)
+"""A creation ticket (its hash): bank uploads carry it, ``create game`` consumes it."""

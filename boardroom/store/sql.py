@@ -58,7 +58,7 @@ MIGRATIONS = Path(__file__).with_name("migrations")
 NOTIFY_CHANNEL = "boardroom"
 PRESENCE_CHANNEL = "boardroom_presence"
 MIGRATION_LOCK = 7_140_512
-HEAD = "0003"
+HEAD = "0005"
 """The newest migration (a test checks it against Alembic's scripts)."""
 
 
@@ -466,8 +466,17 @@ class Store:
 
     # --- media ----------------------------------------------------------------------
 
-    def put_media(self, blob_id: str, content_type: str, data: bytes, at: float) -> None:
-        """Keep a media file's bytes under ``blob_id`` (the same id twice: kept once).
+    def put_media(
+        self,
+        blob_id: str,
+        content_type: str,
+        data: bytes,
+        at: float,
+        owner: str | None = None,
+        expires_at: float | None = None,
+    ) -> None:
+        """Keep a media file's bytes under ``blob_id`` (the same id twice: kept once),
+        owned by ``owner`` (``draft:<hash>`` or ``game:<id>``) until ``expires_at``.
 
         >>> store = Store("sqlite://")
         >>> store.migrate()
@@ -476,11 +485,83 @@ class Store:
         (('image/png', b'png'), None)
         """
         row = {"blob_id": blob_id, "content_type": content_type, "size": len(data)}
+        row |= {"owner": owner, "expires_at": expires_at}
         try:
             with self._writing() as conn:
                 conn.execute(insert(t.media).values(**row, created_at=at, data=data))
         except IntegrityError:
             return
+
+    # --- drafts: the creation tickets bank uploads carry -------------------------
+
+    def add_draft(self, draft_hash: str, at: float, expires_at: float) -> None:
+        """Keep a new creation ticket (by its hash) until ``expires_at``."""
+        values = {"draft_hash": draft_hash, "created_at": at, "expires_at": expires_at}
+        with self._writing() as conn:
+            conn.execute(insert(t.drafts).values(**values))
+
+    def open_draft(self, draft_hash: str, now: float) -> float | None:
+        """When an open ticket (not expired, no game made with it) expires; None if not open.
+
+        >>> store = Store("sqlite://")
+        >>> store.migrate()
+        >>> store.add_draft("h", 0.0, 10.0)
+        >>> store.open_draft("h", 5.0), store.open_draft("h", 10.0), store.open_draft("x", 0.0)
+        (10.0, None, None)
+        """
+        query = select(t.drafts.c.expires_at).where(
+            t.drafts.c.draft_hash == draft_hash,
+            t.drafts.c.expires_at > now,
+            t.drafts.c.game_id.is_(None),
+        )
+        with self.engine.connect() as conn:
+            found = conn.execute(query).scalar()
+        return float(found) if found is not None else None
+
+    def take_draft(self, draft_hash: str, game_id: str, blob_ids: list[str], now: float) -> bool:
+        """Consume an open ticket for ``game_id``: the draft's media the game names
+        become the game's (kept as long as it); False (nothing changed) if not open.
+
+        >>> store = Store("sqlite://")
+        >>> store.migrate()
+        >>> store.add_draft("h", 0.0, 10.0)
+        >>> store.put_media("b1", "image/png", b"1", 0.0, "draft:h", 10.0)
+        >>> store.put_media("b2", "image/png", b"2", 0.0, "draft:h", 10.0)
+        >>> store.take_draft("h", "g1", ["b1"], 1.0), store.take_draft("h", "g2", [], 1.0)
+        (True, False)
+        >>> store.sweep_uploads(11.0), store.media("b1"), store.media("b2")
+        (1, ('image/png', b'1'), None)
+        """
+        drafts, media = t.drafts, t.media
+        with self._writing() as conn:
+            taken = conn.execute(
+                update(drafts)
+                .where(
+                    drafts.c.draft_hash == draft_hash,
+                    drafts.c.expires_at > now,
+                    drafts.c.game_id.is_(None),
+                )
+                .values(game_id=game_id)
+            ).rowcount
+            if taken != 1:
+                return False
+            for start in range(0, len(blob_ids), 500):
+                conn.execute(
+                    update(media)
+                    .where(
+                        media.c.owner == f"draft:{draft_hash}",
+                        media.c.blob_id.in_(blob_ids[start : start + 500]),
+                    )
+                    .values(owner=f"game:{game_id}", expires_at=None)
+                )
+        return True
+
+    def sweep_uploads(self, now: float) -> int:
+        """Forget expired tickets and the media no game took from them; how many files went."""
+        with self._writing() as conn:
+            gone = conn.execute(delete(t.media).where(t.media.c.expires_at <= now)).rowcount
+            conn.execute(delete(t.drafts).where(t.drafts.c.expires_at <= now))
+        return int(gone or 0)
 
     def media(self, blob_id: str) -> tuple[str, bytes] | None:
         """A media file's content type and bytes (None when none is kept under the id)."""

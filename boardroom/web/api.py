@@ -26,7 +26,7 @@ from boardroom.games.registry import KINDS
 from boardroom.kernel import Json
 from boardroom.server import banks, media
 from boardroom.server.app import request_language, seat_json
-from boardroom.server.deps import HostDep, HubDep, SeatDep, address_of, raw_body
+from boardroom.server.deps import HostDep, HubDep, SeatDep, address_of, bearer, raw_body
 from boardroom.server.errors import ApiError
 from boardroom.server.live import LiveGame
 from boardroom.web import exports
@@ -83,6 +83,14 @@ async def presets() -> Json:
     return {kind.name: kind.presets() for kind in KINDS.values()}
 
 
+@router.post("/draft")
+async def draft(request: Request, hub: HubDep) -> Json:
+    """A creation ticket for the start page: its bank uploads carry it, and the game made
+    with it keeps their media (``server.drafts``)."""
+    hub.limit("draft", address_of(request))
+    return await hub.drafts.issue()
+
+
 @router.post("/bank")
 async def bank(
     request: Request,
@@ -90,10 +98,18 @@ async def bank(
     format: str | None = Query(None, max_length=8),
     name: str | None = Query(None, max_length=200),
 ) -> Json:
+    """A question bank read for a game being made: the upload carries the start page's
+    creation ticket (``Authorization: Bearer d…``); without an open one nothing is read
+    or stored. The media found are the draft's until a game made with it takes them."""
     hub.limit("bank", address_of(request))
+    opened = await hub.drafts.open(bearer(request))
     data = await request.body()
-    keep = media.keeper(hub.store, hub.settings.clock)
-    return await banks.read_bank(hub.settings, hub.bank_slots, data, format, name, keep)
+    read = await banks.read_bank(hub.settings, hub.bank_slots, data, format, name)
+    now = hub.settings.clock()
+    await asyncio.to_thread(
+        media.keep_found, hub.store, read.found, opened.owner, opened.expires_at, now
+    )
+    return read.reply
 
 
 @router.get("/games/{game_id}/media/{media_id}")

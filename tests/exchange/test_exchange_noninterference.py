@@ -161,3 +161,31 @@ def test_the_meetings_hide_a_players_holding_cash_and_vote(
     one: tuple[Any, ...], two: tuple[Any, ...], sent: list[Json]
 ) -> None:
     check("meetings", one, two, sent)
+
+
+@cache
+def order_of(owner: str) -> Journal[Any]:
+    """The opening session where ``owner`` (p9 or p8) holds the open order o1."""
+    game = started(players=9, **TAKEOVER)
+    do(game, 1, "order", owner, account=owner, stock=1, side="buy", qty=5, price=10)
+    do(game, 2, "order", "p2", account="p2", stock=3, side="buy", qty=2, price=10)
+    return game
+
+
+@PROFILE
+@given(sent=st.lists(commands, min_size=1, max_size=4))
+@example(sent=[{"type": "cancel", "order": "o1"}])
+@example(
+    sent=[{"type": "order", "account": "p1", "stock": 1, "side": "sell", "qty": 1, "price": 9}]
+)
+def test_the_session_hides_whose_open_order_it_is(sent: list[Json]) -> None:
+    """The same order in the book, p9's in one game and p8's in the other: every seat but
+    those two sees the same and gets the same answers (the book shows no names)."""
+    first, second = order_of(SECRET).state, order_of("p8").state
+    observers = [p for p in OTHERS if p != "p8"]
+    for viewer in [*observers, "projector"]:
+        assert looks(first, viewer) == looks(second, viewer), viewer
+    for command in sent:
+        for by in observers:
+            probe = {**command, "by": by}
+            assert answer(first, probe, 3.0) == answer(second, probe, 3.0), probe

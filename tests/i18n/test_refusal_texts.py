@@ -63,6 +63,7 @@ SAMPLES: dict[str, list[Any]] = {
     "phase": PHASES,
     "next": PHASES,
     "to_move": ["white", "black", "p1"],
+    "megabytes": [300, 1024],
     "year": [1, 2],
     "wanted": [["exchange"], ["exchange", "meeting_calls"], ["meetings"], ["board"]],
     "field": FIELDS,

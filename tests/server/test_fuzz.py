@@ -148,7 +148,7 @@ def test_big_question_banks_are_read_but_big_commands_are_refused(server: Server
     rows = "".join(f"Question {n} {'x' * 150}?,Answer {n}\n" for n in range(600))
     bank = ("text,answer\n" + rows).encode()
     assert len(bank) > 64 * 1024
-    reply = api.http.post("/api/web/bank?format=csv", content=bank)
+    reply = api.bank(bank, "csv")
     assert reply.status_code == 200, reply.text
     assert len(reply.json()["questions"]) == 600
     table = session(server, api)
@@ -171,8 +171,13 @@ def test_hostile_ids_banks_and_names_get_typed_refusals(server: Server, api: Api
         "a: !!python/object:os.system x\n",
     ]
     for bomb in bombs:
-        reply = api.http.post("/api/web/bank", params={"format": "yaml"}, content=bomb.encode())
+        reply = api.bank(bomb.encode(), "yaml")
         assert_typed(reply.status_code, reply.json())
+    for ticket in ("d" + "x" * 5000, "%ED%A0%80", "d" + "0" * 32, "d\\ud800"):
+        reply = api.bank(b"[]", "json", ticket)
+        assert_typed(reply.status_code, reply.json())
+        made = api.http.post("/api/games", content=f'{{"game": "quiz", "draft": "{ticket}"}}')
+        assert_typed(made.status_code, made.json())
     for game_id in ("g" + "ab" * 3000, "g١٢٣", "g" + "0" * 41, "%ED%A0%80", "g%00"):
         for path in ("/api/web/clock/{}", "/api/games/{}", "/api/web/games/{}/me"):
             reply = api.http.get(path.format(game_id))

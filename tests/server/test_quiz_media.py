@@ -43,7 +43,7 @@ def archive() -> bytes:
 
 def upload(api: Api, files: list[tuple[str, bytes]]) -> Json:
     sent = [{"name": name, "data": base64.b64encode(data).decode()} for name, data in files]
-    reply = api.http.post("/api/web/bank?format=files", content=json.dumps({"files": sent}))
+    reply = api.bank(json.dumps({"files": sent}), "files")
     assert reply.status_code == 200, reply.text
     body: Json = reply.json()
     return body

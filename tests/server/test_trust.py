@@ -280,7 +280,7 @@ def test_a_hostile_bank_is_refused_without_stalling_the_server(
     path = tmp_path_factory.mktemp("bank") / "b.sqlite3"
     limits = {"bank_burst": "4", "bank_rate_per_s": "0.001", "max_bank_questions": "3"}
     with running(f"sqlite:///{path}", None, **limits) as server:
-        http = httpx.Client(base_url=server.url, timeout=30.0)
+        api = Api(server.url)
         levels = ["a: &a [lol, lol, lol, lol, lol, lol, lol, lol, lol, lol]"]
         levels += [
             f"{c}: &{c} [{', '.join([f'*{p}'] * 10)}]"
@@ -288,23 +288,21 @@ def test_a_hostile_bank_is_refused_without_stalling_the_server(
         ]
         bomb = "\n".join(levels) + "\nquestions: [*h]\n"
         started = time.monotonic()
-        reply = http.post("/api/web/bank", params={"format": "yaml"}, content=bomb.encode())
+        reply = api.bank(bomb.encode(), "yaml")
         assert time.monotonic() - started < 5
         assert reply.status_code == 400 and "aliases" in json.dumps(reply.json()), reply.text
-        assert http.get("/health").status_code == 200
+        assert api.http.get("/health").status_code == 200
         rows = [{"text": f"Q{n}?", "answer": str(n)} for n in range(4)]
-        big = http.post("/api/web/bank", params={"format": "json"}, content=json.dumps(rows))
+        big = api.bank(json.dumps(rows), "json")
         assert big.status_code == 413 and big.json()["error"]["code"] == "bank_too_big"
-        fine = http.post("/api/web/bank", params={"format": "json"}, content=json.dumps(rows[:2]))
+        fine = api.bank(json.dumps(rows[:2]), "json")
         assert fine.status_code == 200, fine.text
         assert [q["text"] for q in fine.json()["questions"]] == ["Q0?", "Q1?"]
-        many = http.post("/api/web/bank", params={"format": "json"}, content=b"[]")
+        many = api.bank(b"[]", "json")
         assert many.status_code == 400  # the fourth of a burst of four
-        over = http.post("/api/web/bank", params={"format": "json"}, content=b"[]")
+        over = api.bank(b"[]", "json")
         assert over.status_code == 429 and over.json()["error"]["code"] == "too_many_from_address"
-        elsewhere = http.post(
-            "/api/web/bank", params={"format": "json"}, content=json.dumps(rows[:1]), headers=OTHER
-        )
+        elsewhere = api.bank(json.dumps(rows[:1]), "json", **OTHER)
         assert elsewhere.status_code == 200, elsewhere.text
 
 

@@ -111,3 +111,28 @@ def test_seats_claims_and_snapshots(tmp_path: Path) -> None:
         assert latest is not None and pickle.loads(latest.state) == state
         assert store.latest_snapshot(gid, "other code") is None
         store.close()
+
+
+def test_a_draft_s_media_expire_unless_a_game_takes_them(tmp_path: Path) -> None:
+    for url in backends(tmp_path):
+        store = Store(url)
+        store.migrate()
+        kept, lost = "d" + secrets.token_hex(8), "d" + secrets.token_hex(8)
+        blobs = {name: "b" + secrets.token_hex(8) for name in ("named", "unnamed", "other")}
+        store.add_draft(kept, 100.0, 200.0)
+        store.add_draft(lost, 100.0, 200.0)
+        store.put_media(blobs["named"], "image/png", b"1", 100.0, f"draft:{kept}", 200.0)
+        store.put_media(blobs["unnamed"], "image/png", b"2", 100.0, f"draft:{kept}", 200.0)
+        store.put_media(blobs["other"], "image/png", b"3", 100.0, f"draft:{lost}", 200.0)
+        assert store.open_draft(kept, 150.0) == 200.0
+        game_id = new_game(store)
+        assert store.take_draft(kept, game_id, [blobs["named"], blobs["other"]], 150.0)
+        assert store.open_draft(kept, 150.0) is None  # used
+        assert not store.take_draft(kept, "g-again", [], 150.0)
+        assert not store.take_draft(lost, "g-late", [], 200.0)  # expired
+        assert store.sweep_uploads(199.0) == 0
+        assert store.sweep_uploads(200.0) == 2
+        assert store.media(blobs["named"]) == ("image/png", b"1")  # the game's, for good
+        assert store.media(blobs["unnamed"]) is None and store.media(blobs["other"]) is None
+        assert store.open_draft(lost, 100.0) is None  # forgotten
+        store.close()

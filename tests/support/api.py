@@ -16,12 +16,33 @@ class Api:
     def __init__(self, base: str) -> None:
         self.http = httpx.Client(base_url=base, timeout=30.0)
 
-    def create(self, game: str, setup: Json | None = None) -> Json:
-        """A new game (the kind's demo without ``setup``): its ids, host secret, links."""
-        reply = self.http.post("/api/games", json={"game": game, "setup": setup})
+    def create(self, game: str, setup: Json | None = None, draft: str | None = None) -> Json:
+        """A new game (the kind's demo without ``setup``): its ids, host secret, links;
+        with ``draft``, the creation ticket its bank was uploaded with (consumed)."""
+        sent: Json = {"game": game, "setup": setup} | ({"draft": draft} if draft else {})
+        reply = self.http.post("/api/games", json=sent)
         assert reply.status_code == 200, reply.text
         body: Json = reply.json()
         return body
+
+    def draft(self, **headers: str) -> str:
+        """A creation ticket, as the start page asks for one before a bank upload."""
+        reply = self.http.post("/api/web/draft", headers=headers)
+        assert reply.status_code == 200, reply.text
+        ticket: str = reply.json()["draft"]
+        return ticket
+
+    def bank(
+        self, content: bytes | str, fmt: str, draft: str | None = None, **headers: str
+    ) -> httpx.Response:
+        """A question bank upload with a creation ticket (a fresh one unless given)."""
+        ticket = draft if draft is not None else self.draft(**headers)
+        return self.http.post(
+            "/api/web/bank",
+            params={"format": fmt},
+            content=content,
+            headers={"Authorization": f"Bearer {ticket}", **headers},
+        )
 
     def join(self, game: Json | str, name: str, role: str | None = None) -> Json:
         """Take a seat in ``game`` (a created game, or a code). A created quiz is joined

@@ -17,7 +17,7 @@ import httpx
 ROOT = Path(__file__).resolve().parents[2]
 OPEN_LIMITS = {
     f"BOARDROOM_{name}": "100000"
-    for name in ("JOIN_BURST", "CREATE_BURST", "BANK_BURST", "JOIN_RATE_PER_S")
+    for name in ("JOIN_BURST", "CREATE_BURST", "BANK_BURST", "DRAFT_BURST", "JOIN_RATE_PER_S")
 }
 """The suites create many games and seats from 127.0.0.1: per-address limits opened wide
 (tests/server/test_trust.py checks the limits themselves, set small)."""

@@ -109,10 +109,11 @@ def test_pictures_and_sounds_reach_the_screens_at_the_right_moment(
     browser: Browser, server: Server, api: Api
 ) -> None:
     sent = {"files": [{"name": "Финал.zip", "data": base64.b64encode(bank_zip()).decode()}]}
-    reply = api.http.post("/api/web/bank?format=files", content=json.dumps(sent))
+    draft = api.draft()
+    reply = api.bank(json.dumps(sent), "files", draft)
     assert reply.status_code == 200, reply.text
     assert reply.json()["preview"]["media_held"] == 3
-    game = api.create("quiz", setup_with(reply.json()["questions"]))
+    game = api.create("quiz", setup_with(reply.json()["questions"]), draft)
     game_id, secret = game["game_id"], game["host_secret"]
     team = api.join(api.team_code(game, "B"), "Петя", "B")
 

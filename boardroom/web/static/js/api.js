@@ -37,6 +37,33 @@ export async function call(method, path, body, secret, raw) {
   return data;
 }
 
+// --- the start page's creation ticket: bank uploads carry it, the game made consumes it ---
+
+/** @type {string | null} */
+let draftTicket = null;
+
+/** The creation ticket, asked for on first use (a question bank upload). */
+export async function draft() {
+  if (!draftTicket) draftTicket = (await call("POST", "/api/web/draft")).draft;
+  return /** @type {string} */ (draftTicket);
+}
+
+/** The ticket given so far (null if none was needed), for the game being made. */
+export function draftGiven() {
+  return draftTicket;
+}
+
+/** A question bank upload for the game being made, with the ticket (a fresh one when the old has expired). */
+export async function uploadBank(path, raw) {
+  try {
+    return await call("POST", path, undefined, await draft(), raw);
+  } catch (err) {
+    if (!(err instanceof ApiError) || err.code !== "no_draft") throw err;
+    draftTicket = null;
+    return await call("POST", path, undefined, await draft(), raw);
+  }
+}
+
 /** A file the seat may download (fetched with its secret, saved through a blob link). */
 export async function download(path, secret, filename) {
   /** @type {Record<string, string>} */

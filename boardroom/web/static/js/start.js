@@ -3,7 +3,7 @@
 // (static/js/games/<name>.js: its rules, people and robot seats).
 import { h, fill, panel } from "./dom.js";
 import { t } from "./i18n.js";
-import { call, keepSecret } from "./api.js";
+import { call, draftGiven, keepSecret } from "./api.js";
 import { topbar, errorLine } from "./shell.js";
 import { gameKinds, kindModule } from "./kinds.js";
 
@@ -44,7 +44,8 @@ export default async function start(root) {
     try {
       const game = chosen();
       const setup = forms[game].setup();
-      const made = await call("POST", "/api/games", { game, setup });
+      const ticket = draftGiven();
+      const made = await call("POST", "/api/games", { game, setup, ...(ticket ? { draft: ticket } : {}) });
       keepSecret(made.game_id, made.host_secret);
       const robots = forms[game].robots();
       if (robots > 0) {

@@ -9,7 +9,7 @@ import { left, mmss, everyTick } from "../clock.js";
 import { errorLine } from "../shell.js";
 import * as lobbyModule from "../lobby.js";
 import { paramInput, lines, parseMember } from "../forms.js";
-import { call } from "../api.js";
+import { call, uploadBank } from "../api.js";
 import { controlsPanel, logPanel } from "../controls.js";
 import { ROBOT_LEVELS, robotSelect } from "../robots.js";
 import { lobbyFirst } from "../wall.js";
@@ -734,7 +734,7 @@ export function startForm(presets) {
     const lang = currentLang();
     try {
       const sent = await Promise.all(files.map(async (file) => ({ name: file.name, data: base64(await file.arrayBuffer()) })));
-      const reply = await call("POST", "/api/web/bank?format=files", undefined, null, JSON.stringify({ files: sent }));
+      const reply = await uploadBank("/api/web/bank?format=files", JSON.stringify({ files: sent }));
       questions = reply.questions;
       const preview = reply.preview;
       const skipped = preview.skipped.map((/** @type {any} */ item) => item.text[lang] || item.text.en);
