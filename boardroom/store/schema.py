@@ -94,3 +94,14 @@ media = Table(
     Column("created_at", Float, nullable=False),
     Column("data", LargeBinary, nullable=False),
 )
+
+robot_seats = Table(
+    "robot_seats",
+    metadata,
+    Column("game_id", String(40), primary_key=True),
+    Column("role", String(64), primary_key=True),
+    Column("kind", String(20), nullable=False),
+    Column("level", String(20), nullable=False),
+    Column("accuracy", Float, nullable=False),
+    Column("stand_in", Boolean, nullable=False),
+)

@@ -49,6 +49,7 @@ from boardroom.store import schema as t
 from boardroom.store.records import (
     Conflict,
     GameRecord,
+    RobotRecord,
     SeatRecord,
     Snapshot,
     StoredEvent,
@@ -57,8 +58,11 @@ from boardroom.store.records import (
 MIGRATIONS = Path(__file__).with_name("migrations")
 NOTIFY_CHANNEL = "boardroom"
 PRESENCE_CHANNEL = "boardroom_presence"
+ROBOTS_NOTICE = "robots"
+"""The presence channel's word (in place of a process's instance) that a game's robot
+seats changed: every process reads them again."""
 MIGRATION_LOCK = 7_140_512
-HEAD = "0003"
+HEAD = "0004"
 """The newest migration (a test checks it against Alembic's scripts)."""
 
 
@@ -241,6 +245,53 @@ class Store:
         with self.engine.connect() as conn:
             row = conn.execute(query).first()
         return SeatRecord(**row._mapping) if row is not None else None
+
+    # --- robot seats ---------------------------------------------------------------
+
+    def set_robot(self, robot: RobotRecord) -> None:
+        """Keep (or replace) the robot that plays ``robot.role``; the other processes
+        hear of it on the presence channel (their lobbies and robot tables follow).
+
+        >>> store = Store("sqlite://")
+        >>> store.migrate()
+        >>> store.set_robot(RobotRecord("g1", "p2", "raider", "strong", 0.6))
+        >>> store.set_robot(RobotRecord("g1", "p2", "noise", "club", 0.6, stand_in=True))
+        >>> [(r.role, r.kind, r.stand_in) for r in store.robots("g1")]
+        [('p2', 'noise', True)]
+        >>> store.end_stand_in("g1", "p2"), store.end_stand_in("g1", "p2"), store.robots("g1")
+        (True, False, [])
+        """
+        r = t.robot_seats.c
+        with self._writing() as conn:
+            conn.execute(
+                delete(t.robot_seats).where(r.game_id == robot.game_id, r.role == robot.role)
+            )
+            conn.execute(insert(t.robot_seats).values(**vars(robot)))
+            self._notify_presence(conn, [robot.game_id], ROBOTS_NOTICE)
+
+    def end_stand_in(self, game_id: str, role: str) -> bool:
+        """The stand-in robot of ``role`` leaves it (its person is back); False if the role
+        had none (a robot seat of its own is never ended so)."""
+        r = t.robot_seats.c
+        with self._writing() as conn:
+            gone = conn.execute(
+                delete(t.robot_seats).where(
+                    r.game_id == game_id, r.role == role, r.stand_in.is_(True)
+                )
+            ).rowcount
+            if gone:
+                self._notify_presence(conn, [game_id], ROBOTS_NOTICE)
+        return bool(gone)
+
+    def robots(self, game_id: str) -> list[RobotRecord]:
+        """The robots of a game, by role."""
+        r = t.robot_seats.c
+        query = select(t.robot_seats).where(r.game_id == game_id).order_by(r.role)
+        with self.engine.connect() as conn:
+            return [
+                RobotRecord(**{**row._mapping, "stand_in": bool(row.stand_in)})
+                for row in conn.execute(query)
+            ]
 
     # --- the event log ------------------------------------------------------------
 
