@@ -54,9 +54,17 @@ def setup(session_s: float, seed: int) -> Json:
 
 
 async def seat_game(
-    http: httpx.AsyncClient, ws: str, n: int, *, args: argparse.Namespace, robots: bool
+    http: httpx.AsyncClient,
+    ws: str,
+    n: int,
+    *,
+    args: argparse.Namespace,
+    robots: bool,
+    seated: list[tuple[str, dict[str, str]]],
 ) -> list[Client]:
-    """Game ``n``: the host and two people on sockets, ten robot seats (or ten empty ones)."""
+    """Game ``n``: the host and two people on sockets, ten robot seats (or ten empty ones);
+    once the last game is seated, all start at once (so no robot acts before, and the
+    robots' opening rush falls in the measured minutes)."""
     made = (
         await http.post(
             "/api/games",
@@ -77,9 +85,11 @@ async def seat_game(
             f"/api/games/{game_id}/robots", json={"roles": ROBOTS}, headers=auth
         )
         assert reply.status_code == 200, reply.text
-    await http.post(
-        f"/api/games/{game_id}/commands", json={"command": {"type": "start"}}, headers=auth
-    )
+    seated.append((game_id, auth))
+    if n == args.games - 1:  # the last one: every game starts now, as a class would
+        for started, host in seated:
+            command = {"command": {"type": "start"}}
+            await http.post(f"/api/games/{started}/commands", json=command, headers=host)
     return clients
 
 
@@ -91,7 +101,8 @@ def robot_counts(url: str) -> dict[str, float]:
 async def phase(args: argparse.Namespace, url: str, pid: int, robots: bool) -> Json:
     """One phase: ``load.run`` over games seated with (or without) robots."""
     before = robot_counts(url)
-    figures = await run(args, url, pid, partial(seat_game, args=args, robots=robots))
+    seat = partial(seat_game, args=args, robots=robots, seated=[])
+    figures = await run(args, url, pid, seat)
     after = robot_counts(url)
     robot = {k: int(after.get(k, 0) - before.get(k, 0)) for k in ("ok", "dropped", "refused")}
     people = figures["commands"]

@@ -10,9 +10,11 @@ choice of kind and level for each, the stand-ins for people who left) and one as
 2. sleeps until the earliest of those moments or until the game changes;
 3. lets the due robot think in a worker thread (board search and market decisions under a
    node budget), so people's commands are not held up behind it;
-4. checks each command again against the current state when the game moved on while the
-   robot thought (:func:`still_valid`), and drops it if it would now be refused (the robot
-   thinks again at its next moment); the rest are sent through the hub's one command path.
+4. checks each command again against the current state (:func:`still_valid`: the game
+   may have moved on while the robot thought, and a wake's later commands, sent one by one,
+   were decided on an older view), and drops it if it would now be refused (the robot
+   thinks again at its next moment); the rest are sent through the hub's one command path,
+   under the game's lock, only while the robot still plays the seat.
 
 Robots' commands that are refused anyway are counted (``boardroom_robot_commands_total{
 result="refused"}``; zero is the target). A kind's robots are made as its registration says
@@ -278,7 +280,8 @@ class RobotRunner:
             for role in due:
                 if role not in table.robots:
                     continue
-                seen, version = self._view(live, role), live.version
+                robot, version = table.robots[role], live.version
+                seen = self._view(live, role) if robot.needs_view() else {}
                 try:
                     commands = await loop.run_in_executor(self.pool, table.act, role, seen, now)
                 except Exception:
@@ -304,12 +307,13 @@ class RobotRunner:
         return live.view(role, events_since=since)
 
     async def send(self, live: LiveGame, role: str, command: Json, seen: int) -> bool:
-        """Send one robot command: checked again if the game moved on since ``seen``."""
+        """Send one robot command decided on a view of version ``seen`` or earlier (the
+        rest of a wake's commands): checked again against the current state first."""
         metrics = self.hub.metrics
         for _ in range(RESEND):
             version = live.version
             prepared = {**command, "by": role, "id": robot_command_id(role, version)}
-            if version != seen and not still_valid(
+            if not still_valid(
                 live.journal.rules, live.journal.state, prepared, self.hub.game_time(live)
             ):
                 metrics.robot_commands.labels(live.record.game, "dropped").inc()
@@ -321,8 +325,7 @@ class RobotRunner:
                     await self.hub.execute_locked(live, prepared, version)
             except ApiError as exc:
                 if exc.code == "stale_version":
-                    seen = -1  # the game moved on while we waited for the lock: check again
-                    continue
+                    continue  # the game moved on while we waited for the lock: check again
                 metrics.robot_commands.labels(live.record.game, "refused").inc()
                 log.warning(
                     "robot command refused",

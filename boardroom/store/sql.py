@@ -22,9 +22,11 @@ boardroom.store.records.Conflict: game g1 is at version 1, not 0
 from __future__ import annotations
 
 import json
+import queue
 import threading
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from contextlib import contextmanager
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
@@ -122,6 +124,80 @@ def _engine(url: str) -> Engine:
     return create_engine(full, pool_size=8, max_overflow=8, pool_pre_ping=True)
 
 
+@dataclass
+class Append:
+    """One append waiting for the writer: what to store, then its outcome."""
+
+    game_id: str
+    after: int
+    command_id: str | None
+    at: float
+    events: list[Json]
+    version: int | None = None
+    error: BaseException | None = None
+    done: threading.Event = field(default_factory=threading.Event)
+
+    def args(self) -> tuple[str, int, str | None, float, list[Json]]:
+        return self.game_id, self.after, self.command_id, self.at, self.events
+
+
+class GroupCommit:
+    """Group commit: a thread that writes every append waiting at the time in one
+    transaction (``commit(items)`` sets each one's version or error). The callers (the
+    server's worker threads) wait for their own; nothing returns before it is durable.
+
+    >>> seen = []
+    >>> def commit(items):
+    ...     seen.append(len(items))
+    ...     for item in items:
+    ...         item.version = item.after + 1
+    >>> GroupCommit(commit).append(Append("g", 4, None, 0.0, [{}])), seen
+    (5, [1])
+    """
+
+    MAX_GROUP = 64
+
+    def __init__(self, commit: Callable[[list[Append]], None]) -> None:
+        self.commit = commit
+        self.waiting: queue.SimpleQueue[Append] = queue.SimpleQueue()
+        self.thread: threading.Thread | None = None
+        self.starting = threading.Lock()
+
+    def append(self, item: Append) -> int:
+        """Store ``item`` with whatever else waits; its new version (or its error)."""
+        self._start()
+        self.waiting.put(item)
+        item.done.wait()
+        if item.error is not None:
+            raise item.error
+        assert item.version is not None
+        return item.version
+
+    def _start(self) -> None:
+        with self.starting:
+            if self.thread is None or not self.thread.is_alive():
+                self.thread = threading.Thread(target=self._run, name="store-writer", daemon=True)
+                self.thread.start()
+
+    def _run(self) -> None:
+        while True:
+            items = [self.waiting.get()]
+            while len(items) < self.MAX_GROUP:
+                try:
+                    items.append(self.waiting.get_nowait())
+                except queue.Empty:
+                    break
+            try:
+                self.commit(items)
+            except BaseException as exc:  # never leave a caller waiting
+                for item in items:
+                    if item.version is None and item.error is None:
+                        item.error = exc
+            finally:
+                for item in items:
+                    item.done.set()
+
+
 class Store:
     """An append-only event log per game, with seats, command ids and snapshots."""
 
@@ -130,6 +206,8 @@ class Store:
         self.engine = _engine(url)
         self.postgres = self.engine.dialect.name == "postgresql"
         self._write_lock = threading.Lock() if not self.postgres else None
+        self._appends = GroupCommit(self._append_together) if not self.postgres else None
+        """SQLite has one writer: appends from many games that wait for it commit together."""
 
     # --- lifecycle ------------------------------------------------------------
 
@@ -305,11 +383,46 @@ class Store:
         """
         if not events and command_id is None:
             return after
+        if self._appends is not None:
+            return self._appends.append(Append(game_id, after, command_id, at, events))
+        return self._append_alone(Append(game_id, after, command_id, at, events))
+
+    def _append_alone(self, item: Append) -> int:
+        """One append in its own transaction."""
         try:
             with self._writing() as conn:
-                return self._append(conn, game_id, after, command_id, at, events)
+                return self._append(conn, *item.args())
         except IntegrityError as exc:
-            raise Conflict(f"game {game_id}: {exc.orig}") from None
+            raise Conflict(f"game {item.game_id}: {exc.orig}") from None
+
+    def _append_together(self, items: list[Append]) -> None:
+        """Appends that waited together, in one transaction: one commit, one fsync for all.
+
+        Each is checked (the game's head, its command id) before it writes, so one that
+        conflicts writes nothing and the others go on; if the transaction fails as a whole,
+        each is tried again alone.
+        """
+        try:
+            with self._writing() as conn:
+                for item in items:
+                    try:
+                        if item.command_id is not None and self._stored(conn, item):
+                            raise Conflict(f"game {item.game_id}: command id already stored")
+                        item.version = self._append(conn, *item.args())
+                    except Conflict as exc:
+                        item.error = exc
+        except Exception:
+            for item in items:
+                item.version, item.error = None, None
+                try:
+                    item.version = self._append_alone(item)
+                except Exception as exc:
+                    item.error = exc
+
+    def _stored(self, conn: Connection, item: Append) -> bool:
+        c = t.commands.c
+        query = select(c.version).where(c.game_id == item.game_id, c.command_id == item.command_id)
+        return conn.execute(query).first() is not None
 
     def _append(
         self,
