@@ -22,6 +22,7 @@ from __future__ import annotations
 import argparse
 import asyncio
 import json
+import os
 import re
 import sys
 from functools import partial
@@ -37,6 +38,11 @@ Json = dict[str, Any]
 PLAYERS = 12
 PEOPLE = ("p1", "p2")
 ROBOTS = [f"p{n}" for n in range(3, PLAYERS + 1)]
+OPEN_LIMITS = {
+    f"BOARDROOM_{name}": "100000"
+    for name in ("CREATE_BURST", "JOIN_BURST", "CREATE_RATE_PER_S", "JOIN_RATE_PER_S")
+}
+"""One address creates every game and takes every seat: its per-address limits opened."""
 COUNTER = re.compile(
     r'^boardroom_robot_commands_total\{game="exchange",result="(\w+)"\} (\S+)$', re.M
 )
@@ -137,6 +143,7 @@ def main() -> int:
     parser.add_argument("--no-freeze", dest="freeze", action="store_false")
     args = parser.parse_args()
     args.sample, args.profile = args.duration, None  # load.run's memory sampling, no profile
+    os.environ.update(OPEN_LIMITS)  # the started servers inherit them
     results = []
     for robots in (False, True):
         with server(args.db) as (url, pid):
