@@ -12,7 +12,7 @@ people's load and its measure are ``benchmarks/load.py``'s (its ``run``): every
 one, and the time until the last of the game's three clients holds a view at that version
 is recorded. Prints, for each phase: p50/p99 of the people's latency, their errors,
 people's and robots' commands (sent / dropped / refused: the target is zero refused), the
-server's CPU share and CPU per command. ``--games 50 --duration 60`` takes about 3 minutes.
+server's CPU share and CPU per command. ``--games 50 --duration 60`` takes about 4½ minutes.
 
     nice .venv/bin/python benchmarks/robots_load.py --games 50 --duration 60
 """
