@@ -32,6 +32,7 @@ import subprocess
 import sys
 import tempfile
 import time
+from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -106,8 +107,13 @@ class Stats:
     timeouts: int = 0
 
 
-async def open_client(ws: str, game_id: str, secret: str, role: str) -> Client:
-    conn = await connect(f"{ws}/ws/{game_id}", max_size=2**24, open_timeout=60)
+async def open_client(
+    ws: str, game_id: str, secret: str, role: str, *, pings: bool = True
+) -> Client:
+    """A seat's socket (``pings=False``: no keep-alive pings, which a load generator starved
+    on a busy machine would fail to answer, closing its own sockets)."""
+    url = f"{ws}/ws/{game_id}"
+    conn = await connect(url, max_size=2**24, open_timeout=60, ping_interval=20 if pings else None)
     await conn.send(json.dumps({"type": "hello", "secret": secret}))
     client = Client(role, conn)
     return client
@@ -129,6 +135,10 @@ async def seat_game(http: httpx.AsyncClient, ws: str) -> list[Client]:
         headers={"Authorization": f"Bearer {made['host_secret']}"},
     )
     return clients
+
+
+async def _people(http: httpx.AsyncClient, ws: str, _n: int) -> list[Client]:
+    return await seat_game(http, ws)
 
 
 def next_command(player: Client, rng: random.Random, serial: int) -> Json:
@@ -216,14 +226,23 @@ def percentile(values: list[float], q: float) -> float:
     return ordered[min(len(ordered) - 1, int(q * len(ordered)))]
 
 
-async def run(args: argparse.Namespace, url: str, pid: int | None) -> Json:
+Seat = Callable[[httpx.AsyncClient, str, int], Awaitable[list[Client]]]
+"""Seats game number ``n`` over the HTTP client and the WebSocket base: its clients, the
+host first (``benchmarks/robots_load.py`` seats its games with robots so)."""
+
+
+async def run(
+    args: argparse.Namespace, url: str, pid: int | None, seat: Seat | None = None
+) -> Json:
+    """Seat ``args.games`` games (``seat``; by default 12 people each), then every game's
+    people send a command every ``args.interval`` s for ``args.duration`` s: the figures."""
     ws = "ws" + url[4:]
     rng = random.Random(args.seed)
     limits = httpx.Limits(max_connections=20)
     async with httpx.AsyncClient(base_url=url, timeout=60, limits=limits) as http:
         tables: list[list[Client]] = []
-        for _ in range(args.games):
-            tables.append(await seat_game(http, ws))
+        for n in range(args.games):
+            tables.append(await (seat or _people)(http, ws, n))
     listeners = [asyncio.create_task(c.listen()) for t in tables for c in t]
     await asyncio.sleep(2.0)
     if args.freeze:
@@ -247,7 +266,7 @@ async def run(args: argparse.Namespace, url: str, pid: int | None) -> Json:
     lat = [x * 1000 for x in stats.latencies]
     return {
         "games": args.games,
-        "clients": args.games * (PLAYERS + 1),
+        "clients": sum(len(table) for table in tables),
         "duration_s": round(elapsed, 1),
         "commands": stats.commands,
         "commands_per_s": round(stats.commands / elapsed, 1),

@@ -6,12 +6,13 @@ Each phase starts its own ``boardroom serve`` (SQLite in a temporary directory, 
 and — in the phase with robots — ten robot seats (``POST /robots``, the default mixed
 kinds, club level). The game stays in its opening exchange session for the whole run
 (``session_s`` is longer than it), so every person's order is valid and the robots trade at
-their human-like pace (they wake at random moments of the session, as in the lab). Every
+their human-like pace (they wake at random moments of the session, as in the lab). The
+people's load and its measure are ``benchmarks/load.py``'s (its ``run``): every
 ``--interval`` seconds one of each game's people places a limit order or cancels its open
 one, and the time until the last of the game's three clients holds a view at that version
-is recorded (as ``benchmarks/load.py``). Prints, for each phase: p50/p99 of the people's
-latency, people's and robots' commands, robots' commands refused (the target is zero),
-the server's CPU share and CPU per command.
+is recorded. Prints, for each phase: p50/p99 of the people's latency, their errors,
+people's and robots' commands (sent / dropped / refused: the target is zero refused), the
+server's CPU share and CPU per command. ``--games 50 --duration 60`` takes about 4½ minutes.
 
     nice .venv/bin/python benchmarks/robots_load.py --games 50 --duration 60
 """
@@ -21,32 +22,27 @@ from __future__ import annotations
 import argparse
 import asyncio
 import json
-import random
+import os
 import re
 import sys
-import time
+from functools import partial
 from pathlib import Path
 from typing import Any
 
 import httpx
-from websockets.asyncio.client import connect
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
-from load import (
-    Client,
-    Stats,
-    cpu_s,
-    drive,
-    percentile,
-    quiet_collector,
-    rss_mb,
-    server,
-)
+from load import Client, open_client, run, server
 
 Json = dict[str, Any]
 PLAYERS = 12
 PEOPLE = ("p1", "p2")
 ROBOTS = [f"p{n}" for n in range(3, PLAYERS + 1)]
+OPEN_LIMITS = {
+    f"BOARDROOM_{name}": "100000"
+    for name in ("CREATE_BURST", "JOIN_BURST", "CREATE_RATE_PER_S", "JOIN_RATE_PER_S")
+}
+"""One address creates every game and takes every seat: its per-address limits opened."""
 COUNTER = re.compile(
     r'^boardroom_robot_commands_total\{game="exchange",result="(\w+)"\} (\S+)$', re.M
 )
@@ -64,36 +60,43 @@ def setup(session_s: float, seed: int) -> Json:
 
 
 async def seat_game(
-    http: httpx.AsyncClient, ws: str, session_s: float, seed: int, robots: bool
+    http: httpx.AsyncClient,
+    ws: str,
+    n: int,
+    *,
+    args: argparse.Namespace,
+    robots: bool,
+    seated: list[tuple[str, dict[str, str]]],
 ) -> list[Client]:
+    """Game ``n``: the host and two people on sockets, ten robot seats (or ten empty ones);
+    once the last game is seated, all start at once (so no robot acts before, and the
+    robots' opening rush falls in the measured minutes)."""
     made = (
-        await http.post("/api/games", json={"game": "exchange", "setup": setup(session_s, seed)})
+        await http.post(
+            "/api/games",
+            json={"game": "exchange", "setup": setup(args.duration + 120, args.seed + n)},
+        )
     ).json()
     auth = {"Authorization": f"Bearer {made['host_secret']}"}
-    clients = [await open_client(ws, made["game_id"], made["host_secret"], "host")]
+    game_id = made["game_id"]
+    clients = [await open_client(ws, game_id, made["host_secret"], "host", pings=False)]
     for role in PEOPLE:
         joined = await http.post(
             "/api/join", json={"code": made["code"], "name": role, "role": role}
         )
-        clients.append(await open_client(ws, made["game_id"], joined.json()["secret"], role))
+        secret = joined.json()["secret"]
+        clients.append(await open_client(ws, game_id, secret, role, pings=False))
     if robots:
         reply = await http.post(
-            f"/api/games/{made['game_id']}/robots", json={"roles": ROBOTS}, headers=auth
+            f"/api/games/{game_id}/robots", json={"roles": ROBOTS}, headers=auth
         )
         assert reply.status_code == 200, reply.text
-    await http.post(
-        f"/api/games/{made['game_id']}/commands", json={"command": {"type": "start"}}, headers=auth
-    )
+    seated.append((game_id, auth))
+    if n == args.games - 1:  # the last one: every game starts now, as a class would
+        for started, host in seated:
+            command = {"command": {"type": "start"}}
+            await http.post(f"/api/games/{started}/commands", json=command, headers=host)
     return clients
-
-
-async def open_client(ws: str, game_id: str, secret: str, role: str) -> Client:
-    """A seat's socket, without keep-alive pings (a starved load generator on a busy
-    machine would otherwise close its own sockets)."""
-    url = f"{ws}/ws/{game_id}"
-    conn = await connect(url, max_size=2**24, open_timeout=60, ping_interval=None)
-    await conn.send(json.dumps({"type": "hello", "secret": secret}))
-    return Client(role, conn)
 
 
 def robot_counts(url: str) -> dict[str, float]:
@@ -102,50 +105,30 @@ def robot_counts(url: str) -> dict[str, float]:
 
 
 async def phase(args: argparse.Namespace, url: str, pid: int, robots: bool) -> Json:
-    ws = "ws" + url[4:]
-    rng = random.Random(args.seed)
-    session_s = args.duration + 120
-    async with httpx.AsyncClient(base_url=url, timeout=60) as http:
-        tables = [
-            await seat_game(http, ws, session_s, args.seed + n, robots) for n in range(args.games)
-        ]
-    listeners = [asyncio.create_task(c.listen()) for t in tables for c in t]
-    await asyncio.sleep(3.0)
-    if args.freeze:
-        quiet_collector()
-    stats = Stats()
+    """One phase: ``load.run`` over games seated with (or without) robots."""
     before = robot_counts(url)
-    began, cpu_began = time.perf_counter(), cpu_s(pid)
-    await asyncio.gather(
-        *(drive(t, stats, args.interval, began + args.duration, rng) for t in tables)
-    )
-    elapsed = time.perf_counter() - began
-    server_cpu = cpu_s(pid) - cpu_began
+    seat = partial(seat_game, args=args, robots=robots, seated=[])
+    figures = await run(args, url, pid, seat)
     after = robot_counts(url)
-    for task in listeners:
-        task.cancel()
-    for table in tables:
-        for client in table:
-            await client.conn.close()
-    lat = [x * 1000 for x in stats.latencies]
     robot = {k: int(after.get(k, 0) - before.get(k, 0)) for k in ("ok", "dropped", "refused")}
-    commands = stats.commands + robot["ok"]
+    people = figures["commands"]
+    cpu_ms = (figures["server_cpu_ms_per_command"] or 0.0) * people
     return {
         "robots": robots,
         "games": args.games,
-        "duration_s": round(elapsed, 1),
-        "people_commands": stats.commands,
+        "duration_s": figures["duration_s"],
+        "people_commands": people,
         "robot_commands": robot,
-        "people_p50_ms": round(percentile(lat, 0.50), 2),
-        "people_p99_ms": round(percentile(lat, 0.99), 2),
-        "people_max_ms": round(max(lat), 2) if lat else None,
-        "errors": stats.errors,
-        "refused": stats.refused,
-        "timeouts": stats.timeouts,
-        "server_cpu_percent": round(100 * server_cpu / elapsed, 1),
-        "server_cpu_ms_per_command": round(1000 * server_cpu / max(commands, 1), 2),
-        "server_cpu_ms_per_people_command": round(1000 * server_cpu / max(stats.commands, 1), 2),
-        "server_rss_mb": round(rss_mb(pid), 1),
+        "people_p50_ms": figures["p50_ms"],
+        "people_p99_ms": figures["p99_ms"],
+        "people_max_ms": figures["max_ms"],
+        "errors": figures["errors"],
+        "refused": figures["refused"],
+        "timeouts": figures["timeouts"],
+        "server_cpu_percent": figures["server_cpu_percent"],
+        "server_cpu_ms_per_command": round(cpu_ms / max(people + robot["ok"], 1), 2),
+        "server_cpu_ms_per_people_command": figures["server_cpu_ms_per_command"],
+        "server_rss_mb": figures["server_rss_mb"][-1][1] if figures["server_rss_mb"] else None,
     }
 
 
@@ -159,6 +142,8 @@ def main() -> int:
     parser.add_argument("--json", default=None, help="write the figures here as JSON")
     parser.add_argument("--no-freeze", dest="freeze", action="store_false")
     args = parser.parse_args()
+    args.sample, args.profile = args.duration, None  # load.run's memory sampling, no profile
+    os.environ.update(OPEN_LIMITS)  # the started servers inherit them
     results = []
     for robots in (False, True):
         with server(args.db) as (url, pid):

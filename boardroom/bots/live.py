@@ -13,7 +13,8 @@ same seed and the same clock give the same commands.
   to it right with probability ``accuracy``.
 
 Both have ``next_at(seen, now) -> float | None`` (the game time it acts next; None: it waits
-for a change) and ``act(seen, now) -> list[Json]`` (the commands, without ``by``).
+for a change), ``act(seen, now) -> list[Json]`` (the commands, without ``by``) and
+``needs_view()`` (False: the next ``act`` does not read its view, so none is made).
 
 >>> robot = ExchangeRobot("p2", RobotChoice("noise", "beginner"), seed=3)
 >>> robot.next_at({"phase": "setup", "paused": False}, 0.0) is None
@@ -56,6 +57,12 @@ EXCHANGE_NODES: Final = {"beginner": 150, "casual": 300, "club": 800, "strong": 
 QUIZ_NODES: Final = {"beginner": 300, "casual": 1_500, "club": 5_000, "strong": 15_000}
 MAX_BATCH: Final = 6
 """At most this many commands a wake: a robot never floods the exchange."""
+TYPING_S: Final = (2.0, 6.0)
+"""Seconds (scaled) between the commands of one wake in a session — about what a person
+takes to pick a stock, a price and a quantity and press the button: one order, then the
+next, rather than six in the same millisecond. (Nor do the ten robots of a game that all
+wake early in a session put sixty orders to the exchange in a few seconds, which people's
+commands would queue behind: ``benchmarks/robots_load.py``, ``docs/robots.md``.)"""
 DEFAULT_ACCURACY: Final = 0.6
 RETRY_S: Final = 5.0
 """A quiz robot that acted looks again after this many (scaled) seconds if nothing changed."""
@@ -125,6 +132,10 @@ class ExchangeRobot:
         self.robot: RobotSeat | None = None
         self.situation: Hashable = None
         self.at: float | None = None
+        self.pending: list[Json] = []
+        """The rest of this wake's commands, sent one by one (a new situation drops them)."""
+        self.decided_on: Json = {}
+        """The view they were decided on (its ruleset paces them)."""
 
     def _robot(self, seen: Json) -> RobotSeat:
         if self.robot is None:
@@ -148,6 +159,7 @@ class ExchangeRobot:
         situation = _exchange_situation(seen)
         if situation != self.situation:
             self.situation = situation
+            self.pending = []
             self.at = self._first(seen, now)
         return self.at
 
@@ -171,19 +183,43 @@ class ExchangeRobot:
         return at
 
     def act(self, seen: Json, now: float) -> list[Json]:
-        """The commands to send now (at most :data:`MAX_BATCH`), then the next wake drawn."""
+        """The commands to send now, then the next moment drawn. On the board: the move.
+        In a session a wake decides at most :data:`MAX_BATCH` commands and sends them one
+        at a time, :data:`TYPING_S` (scaled) apart; the next wake is drawn after the last
+        (each is checked again against the game when sent, see the server's runner)."""
+        if self.pending:
+            return [self._next_pending(self.decided_on, now)]
         robot = self._robot(seen)
         try:
-            commands = robot.act(seen, now)
+            commands = [_without_by(c) for c in robot.act(seen, now)[:MAX_BATCH]]
         except RobotError:
             commands = []
         if seen.get("phase") == "board":
             # Too early, or its move was dropped: look again shortly.
             self.at = now + THINK_S[0] * _scale(seen)
+            return commands
+        if not commands:
+            self._wake_later(seen, now)
+            return []
+        self.pending, self.decided_on = commands, seen
+        return [self._next_pending(seen, now)]
+
+    def needs_view(self) -> bool:
+        """Does the next :meth:`act` read its view? Not while it sends the rest of a wake's
+        commands (the server then makes none for it: ``act`` gets ``{}``)."""
+        return not self.pending
+
+    def _next_pending(self, seen: Json, now: float) -> Json:
+        command = self.pending.pop(0)
+        if self.pending:
+            self.at = now + self.rng.uniform(*TYPING_S) * _scale(seen)
         else:
-            pause = wake_after(seen, self.rng, later=True)
-            self.at = None if pause is None else now + pause
-        return [_without_by(c) for c in commands[:MAX_BATCH]]
+            self._wake_later(seen, now)
+        return command
+
+    def _wake_later(self, seen: Json, now: float) -> None:
+        pause = wake_after(seen, self.rng, later=True)
+        self.at = None if pause is None else now + pause
 
 
 def _exchange_situation(seen: Json) -> Hashable:
@@ -262,6 +298,9 @@ class QuizRobot:
             return False
         answering = duel.get("answering") or {}
         return bool(answering.get("team") == self.team and duel.get("question"))
+
+    def needs_view(self) -> bool:
+        return True
 
     def act(self, seen: Json, now: float) -> list[Json]:
         # Looks again a little later if the game has not moved on by then (its command

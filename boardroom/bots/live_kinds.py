@@ -41,6 +41,10 @@ class LiveRobot(Protocol):
 
     def act(self, seen: Json, now: float) -> list[Json]: ...
 
+    def needs_view(self) -> bool:
+        """False: the next ``act`` does not read its view (it gets ``{}``; none is made)."""
+        ...
+
 
 @dataclass(frozen=True)
 class KindRobots:
@@ -86,6 +90,9 @@ class PolicyRobot:
 
     def next_at(self, seen: Json, now: float) -> float | None:
         return None if _key(seen) == self.acted_on else now
+
+    def needs_view(self) -> bool:
+        return True
 
     def act(self, seen: Json, now: float) -> list[Json]:
         self.acted_on = _key(seen)

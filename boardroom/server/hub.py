@@ -38,7 +38,13 @@ from boardroom.server.live import Client, Frames, LiveGame, Seat, SlowClient
 from boardroom.server.metrics import Metrics
 from boardroom.server.presence import Presence
 from boardroom.server.ratelimit import RateLimiter
-from boardroom.server.robot_seats import RobotRunner, choice_from_name, choice_name, choices_for
+from boardroom.server.robot_seats import (
+    RobotRunner,
+    choice_name,
+    choices_for,
+    robot_record,
+    wanted_robots,
+)
 from boardroom.server.robots import live_rules, robots_for
 from boardroom.server.tokens import (
     hash_secret,
@@ -50,7 +56,15 @@ from boardroom.server.tokens import (
     same_secret,
     team_code,
 )
-from boardroom.store import Conflict, GameRecord, SeatRecord, Snapshot, Store, outage
+from boardroom.store import (
+    ROBOTS_NOTICE,
+    Conflict,
+    GameRecord,
+    SeatRecord,
+    Snapshot,
+    Store,
+    outage,
+)
 
 T = TypeVar("T")
 log = logging.getLogger("boardroom.hub")
@@ -289,14 +303,20 @@ class Hub:
         live = LiveGame(record, kind_for(record.game), journal)
         live.snapshot_version = journal.version
         await self._catch_up_locked(live)
-        seats = await self._db(self.store.seats, game_id)
-        live.robots = {s.role for s in seats if s.robot}
-        table = self.robot_runner.table(live)
-        for stored in seats:
-            if stored.robot:
-                table.seat(stored.role, choice_from_name(stored.name))
+        await self._follow_robots(live)
         log.info("game loaded", extra={"game": game_id, "version": live.version})
         return live
+
+    async def _follow_robots(self, live: LiveGame) -> None:
+        """The game's robots as stored: the robot seats with the host's last choice for
+        each, and the stand-ins (a restart, another process's change, or the person's
+        return through another process: the robot leaves). Robots run where the game
+        is led only; every process keeps the table, for its lobby."""
+        seats = await self._db(self.store.seats, live.game_id)
+        stored = await self._db(self.store.robots, live.game_id)
+        live.robots = self.robot_runner.table(live).follow(wanted_robots(seats, stored))
+        live.changed.set()
+        self._start_robots(live)
 
     def team_codes(self, live: LiveGame) -> dict[str, str]:
         """Each team's own join code (for the host), if the game has team codes."""
@@ -437,7 +457,7 @@ class Hub:
         for role in wanted:
             people = [s for s in seats if s.role == role and not s.robot]
             if any(s.robot for s in seats if s.role == role) or role in table.stand_ins:
-                table.seat(role, choices[role], stand_in=role in table.stand_ins)
+                stand_in = role in table.stand_ins
             elif people and not live.kind.shared_roles:
                 here = [s.name for s in people if online.get(s.seat_id, 0) > 0]
                 if here:
@@ -448,7 +468,7 @@ class Hub:
                         reason="playing",
                         role=role,
                     )
-                table.seat(role, choices[role], stand_in=True)
+                stand_in = True
             else:
                 record = SeatRecord(
                     game_id=live.game_id,
@@ -461,7 +481,11 @@ class Hub:
                 )
                 if not await self._db(self.store.add_seat, record):
                     continue
-                table.seat(role, choices[role])
+                stand_in = False
+            await self._db(
+                self.store.set_robot, robot_record(live.game_id, role, choices[role], stand_in)
+            )
+            table.seat(role, choices[role], stand_in=stand_in)
             seated.append(role)
         live.robots.update(seated)
         self._start_robots(live)
@@ -518,48 +542,55 @@ class Hub:
     ) -> Ack:
         """Decide, store, record, fan out — in order, under the game's lock."""
         async with live.lock:
-            for _ in range(MAX_RETRIES):
-                journal = live.journal
-                if journal.is_duplicate(command):
+            return await self.execute_locked(live, command, version, at)
+
+    async def execute_locked(
+        self, live: LiveGame, command: Json, version: int | None = None, at: float | None = None
+    ) -> Ack:
+        """:meth:`execute` for a caller that holds the game's lock already (the robot
+        runner: a robot handed back meanwhile sends nothing)."""
+        for _ in range(MAX_RETRIES):
+            journal = live.journal
+            if journal.is_duplicate(command):
+                return Ack(journal.version, 0, duplicate=True)
+            if version is not None and version != journal.version:
+                if await self._applied_before(live, command):
                     return Ack(journal.version, 0, duplicate=True)
-                if version is not None and version != journal.version:
-                    if await self._applied_before(live, command):
-                        return Ack(journal.version, 0, duplicate=True)
-                    raise ApiError(
-                        "stale_version",
-                        f"The game is at version {journal.version}, not {version}; "
-                        "look at the new state and send again.",
-                        409,
-                        version=journal.version,
-                    )
-                now = max(at if at is not None else self.game_time(live), live.last_at)
-                try:
-                    events = self._decide(live, command, now)
-                except ApiError:
-                    if await self._applied_before(live, command):
-                        return Ack(journal.version, 0, duplicate=True)
-                    raise
-                try:
-                    await self._db(
-                        self.store.append,
-                        live.game_id,
-                        journal.version,
-                        command.get("id"),
-                        now,
-                        events,
-                    )
-                except Conflict:
-                    self.metrics.conflicts.inc()
-                    await self._fold_in(live)
-                    if await self._applied_before(live, command):
-                        return Ack(live.journal.version, 0, duplicate=True)
-                    continue
-                outcome = journal.record(command, events)
-                if events:
-                    live.last_at = now
-                    self._changed(live)
-                    await self._snapshot(live)
-                return Ack(outcome.version, len(events))
+                raise ApiError(
+                    "stale_version",
+                    f"The game is at version {journal.version}, not {version}; "
+                    "look at the new state and send again.",
+                    409,
+                    version=journal.version,
+                )
+            now = max(at if at is not None else self.game_time(live), live.last_at)
+            try:
+                events = self._decide(live, command, now)
+            except ApiError:
+                if await self._applied_before(live, command):
+                    return Ack(journal.version, 0, duplicate=True)
+                raise
+            try:
+                await self._db(
+                    self.store.append,
+                    live.game_id,
+                    journal.version,
+                    command.get("id"),
+                    now,
+                    events,
+                )
+            except Conflict:
+                self.metrics.conflicts.inc()
+                await self._fold_in(live)
+                if await self._applied_before(live, command):
+                    return Ack(live.journal.version, 0, duplicate=True)
+                continue
+            outcome = journal.record(command, events)
+            if events:
+                live.last_at = now
+                self._changed(live)
+                await self._snapshot(live)
+            return Ack(outcome.version, len(events))
         raise ApiError("busy", "The game is too busy right now; send again.", 503)
 
     async def _applied_before(self, live: LiveGame, command: Json) -> bool:
@@ -642,11 +673,26 @@ class Hub:
         async with live.lock:
             live.clients.add(client)
             client.push_view(Frames(live).frame(client.seat.role, 0))
-        if self.robot_runner.table(live).hand_back(client.seat.role):
-            live.robots.discard(client.seat.role)
+        await self._hand_back(live, client.seat.role)
         self._connections_changed()
         await self._presence_changed(live, client.seat.seat_id)
         await self.notify_lobby(live)
+
+    async def _hand_back(self, live: LiveGame, role: str) -> None:
+        """A person of ``role`` connected: a stand-in playing their seat leaves it, here
+        and in the store (the leading process, if another, hears of it and stops it)."""
+        table = self.robot_runner.table(live)
+        if role not in table.stand_ins and not self.bus.shared:
+            return
+        try:
+            ended = await self._db(self.store.end_stand_in, live.game_id, role)
+        except ApiError as exc:
+            log.warning("stand-in not ended: %s", exc.code, extra={"game": live.game_id})
+            return
+        async with live.lock:  # after any robot command in flight, before the next
+            if table.hand_back(role) or ended:
+                live.robots.discard(role)
+                live.changed.set()
 
     async def disconnect(self, live: LiveGame, client: Client) -> None:
         client.closed = True
@@ -697,14 +743,23 @@ class Hub:
             self._spawn(self._catch_up(live))
 
     async def _on_presence(self, game_id: str, instance: str) -> None:
-        """Someone came or went on another process: the host's lobby here anew."""
+        """Someone came or went on another process: the host's lobby here anew; the
+        game's robot seats changed (on any process): its robots as stored, then the lobby."""
         live = self.games.get(game_id)
+        if live is not None and instance == ROBOTS_NOTICE:
+            self._spawn(self._robots_changed(live))
+            return
         if live is None or instance == self.bus.instance or game_id in self.lobby_pending:
             return
         if not any(c.seat.role == HOST for c in live.clients):
             return
         self.lobby_pending.add(game_id)
         self._spawn(self._send_lobby(live))
+
+    async def _robots_changed(self, live: LiveGame) -> None:
+        async with live.lock:
+            await self._follow_robots(live)
+        await self.notify_lobby(live)
 
     async def _send_lobby(self, live: LiveGame) -> None:
         try:
@@ -757,6 +812,9 @@ class Hub:
         if live.leader:
             log.info("leading", extra={"game": live.game_id})
             self.arm(live)
+            if self.bus.shared:  # robot seats another process changed while we followed
+                with contextlib.suppress(ApiError):
+                    await self._follow_robots(live)
             self._start_robots(live)
         self._led_changed()
 

@@ -10,9 +10,11 @@ choice of kind and level for each, the stand-ins for people who left) and one as
 2. sleeps until the earliest of those moments or until the game changes;
 3. lets the due robot think in a worker thread (board search and market decisions under a
    node budget), so people's commands are not held up behind it;
-4. checks each command again against the current state when the game moved on while the
-   robot thought (:func:`still_valid`), and drops it if it would now be refused (the robot
-   thinks again at its next moment); the rest are sent through the hub's one command path.
+4. checks each command again against the current state (:func:`still_valid`: the game
+   may have moved on while the robot thought, and a wake's later commands, sent one by one,
+   were decided on an older view), and drops it if it would now be refused (the robot
+   thinks again at its next moment); the rest are sent through the hub's one command path,
+   under the game's lock, only while the robot still plays the seat.
 
 Robots' commands that are refused anyway are counted (``boardroom_robot_commands_total{
 result="refused"}``; zero is the target). A kind's robots are made as its registration says
@@ -45,6 +47,7 @@ from boardroom.kernel import Json, Refused, Rules
 from boardroom.server.command_ids import robot_id
 from boardroom.server.errors import ApiError
 from boardroom.server.robots import robots_for
+from boardroom.store import RobotRecord, SeatRecord
 
 if TYPE_CHECKING:
     from boardroom.server.hub import Hub
@@ -75,6 +78,49 @@ def choice_from_name(name: str) -> RobotChoice:
         accuracy = int(parts[3][:-1]) / 100
         return robot_choice({"kind": parts[1], "level": parts[2], "accuracy": accuracy})
     except (ValueError, RobotChoiceError):
+        return RobotChoice()
+
+
+def robot_record(game_id: str, role: str, choice: RobotChoice, stand_in: bool) -> RobotRecord:
+    """What the store keeps of a robot seat's choice (or of a stand-in's)."""
+    return RobotRecord(game_id, role, choice.kind, choice.level, choice.accuracy, stand_in)
+
+
+def wanted_robots(
+    seats: Iterable[SeatRecord], stored: Iterable[RobotRecord]
+) -> dict[str, tuple[RobotChoice, bool]]:
+    """Who plays which role as the store says: each robot seat with its stored choice (the
+    one its name records when a game from before robot choices were stored has none), and
+    each stand-in (role → the choice, a stand-in or not).
+
+    >>> seats = [SeatRecord("g", "s1", "p2", "Robot · raider · strong · 60%", "", "p2", True),
+    ...          SeatRecord("g", "s2", "p3", "Robot · mixed · club · 60%", "", "p3", True)]
+    >>> stored = [RobotRecord("g", "p3", "noise", "beginner", 0.6),
+    ...           RobotRecord("g", "p4", "value", "club", 0.6, stand_in=True)]
+    >>> wanted_robots(seats, stored)  # doctest: +NORMALIZE_WHITESPACE
+    {'p2': (RobotChoice(kind='raider', level='strong'), False),
+     'p3': (RobotChoice(kind='noise', level='beginner'), False),
+     'p4': (RobotChoice(kind='value', level='club'), True)}
+    """
+    rows = {row.role: row for row in stored}
+    wanted: dict[str, tuple[RobotChoice, bool]] = {}
+    for seat in seats:
+        if seat.robot and seat.role not in wanted:
+            row = rows.get(seat.role)
+            wanted[seat.role] = (
+                choice_from_name(seat.name) if row is None else _stored_choice(row),
+                False,
+            )
+    for row in rows.values():
+        if row.stand_in and row.role not in wanted:
+            wanted[row.role] = (_stored_choice(row), True)
+    return wanted
+
+
+def _stored_choice(row: RobotRecord) -> RobotChoice:
+    try:
+        return robot_choice({"kind": row.kind, "level": row.level, "accuracy": row.accuracy})
+    except RobotChoiceError:
         return RobotChoice()
 
 
@@ -123,28 +169,55 @@ class GameRobots:
 
     def seat(self, role: str, choice: RobotChoice, *, stand_in: bool = False) -> None:
         """A robot plays ``role`` from now on (a stand-in keeps a person's seat warm)."""
+        if stand_in:
+            self.stand_ins.add(role)
+        else:
+            self.stand_ins.discard(role)
         if role in self.robots and self.robots[role].choice == choice:
             return
         if self.kind is None:
             raise ApiError("no_robot", "No robot plays this game yet.", 409)
         self.planned.pop(role, None)
         self.robots[role] = self.kind.robot(role, choice, self.seed, self.state)
-        if stand_in:
-            self.stand_ins.add(role)
 
     def hand_back(self, role: str) -> bool:
         """The person is back: the stand-in leaves their seat. True if there was one."""
         if role not in self.stand_ins:
             return False
+        self.remove(role)
+        return True
+
+    def remove(self, role: str) -> None:
+        """No robot plays ``role`` any more."""
         self.stand_ins.discard(role)
         self.robots.pop(role, None)
         self.planned.pop(role, None)
-        return True
+
+    def follow(self, wanted: dict[str, tuple[RobotChoice, bool]]) -> set[str]:
+        """The table as ``wanted`` says (role → its choice, a stand-in or not): robots made,
+        changed or removed. The roles robots play now.
+
+        >>> from boardroom.server.robots import robots_for
+        >>> table = GameRobots(robots_for("exchange"), seed=1)
+        >>> sorted(table.follow({"p2": (RobotChoice("noise"), False), "p3": (RobotChoice(), True)}))
+        ['p2', 'p3']
+        >>> table.follow({"p2": (RobotChoice("raider"), False)}), table.stand_ins
+        ({'p2'}, set())
+        >>> table.robots["p2"].choice
+        RobotChoice(kind='raider', level='club')
+        """
+        for role in [r for r in self.robots if r not in wanted]:
+            self.remove(role)
+        for role, (choice, stand_in) in wanted.items():
+            self.seat(role, choice, stand_in=stand_in)
+        return set(self.robots)
 
     def act(self, role: str, seen: Json, now: float) -> list[Json]:
-        """What ``role``'s robot sends now (it then draws its next moment, asked anew)."""
+        """What ``role``'s robot sends now (it then draws its next moment, asked anew);
+        nothing if no robot plays it any more (its person came back meanwhile)."""
         self.planned.pop(role, None)
-        return self.robots[role].act(seen, now)
+        robot = self.robots.get(role)
+        return [] if robot is None else robot.act(seen, now)
 
     def plan(
         self, view: Callable[[str], Json], now: float, epoch: Hashable = None
@@ -207,13 +280,16 @@ class RobotRunner:
             for role in due:
                 if role not in table.robots:
                     continue
-                seen, version = self._view(live, role), live.version
+                robot, version = table.robots[role], live.version
+                seen = self._view(live, role) if robot.needs_view() else {}
                 try:
                     commands = await loop.run_in_executor(self.pool, table.act, role, seen, now)
                 except Exception:
                     log.exception("a robot failed", extra={"game": live.game_id, "role": role})
                     commands = []
                 for command in commands:
+                    if role not in table.robots:
+                        break  # handed back while it thought: the person plays it now
                     await self.send(live, role, command, version)
             if due:
                 continue
@@ -231,22 +307,25 @@ class RobotRunner:
         return live.view(role, events_since=since)
 
     async def send(self, live: LiveGame, role: str, command: Json, seen: int) -> bool:
-        """Send one robot command: checked again if the game moved on since ``seen``."""
+        """Send one robot command decided on a view of version ``seen`` or earlier (the
+        rest of a wake's commands): checked again against the current state first."""
         metrics = self.hub.metrics
         for _ in range(RESEND):
             version = live.version
             prepared = {**command, "by": role, "id": robot_command_id(role, version)}
-            if version != seen and not still_valid(
+            if not still_valid(
                 live.journal.rules, live.journal.state, prepared, self.hub.game_time(live)
             ):
                 metrics.robot_commands.labels(live.record.game, "dropped").inc()
                 return False
             try:
-                await self.hub.execute(live, prepared, version)
+                async with live.lock:
+                    if role not in self.table(live).robots:
+                        return False  # handed back while it waited: the person plays it
+                    await self.hub.execute_locked(live, prepared, version)
             except ApiError as exc:
                 if exc.code == "stale_version":
-                    seen = -1  # the game moved on while we waited for the lock: check again
-                    continue
+                    continue  # the game moved on while we waited for the lock: check again
                 metrics.robot_commands.labels(live.record.game, "refused").inc()
                 log.warning(
                     "robot command refused",

@@ -5,10 +5,18 @@ PostgreSQL (``postgresql://…``, psycopg 3); ``migrate()`` runs the Alembic
 migrations. A game is rebuilt by folding its events after its latest snapshot.
 """
 
-from boardroom.store.records import Conflict, GameRecord, SeatRecord, Snapshot, StoredEvent
+from boardroom.store.records import (
+    Conflict,
+    GameRecord,
+    RobotRecord,
+    SeatRecord,
+    Snapshot,
+    StoredEvent,
+)
 from boardroom.store.sql import (
     NOTIFY_CHANNEL,
     PRESENCE_CHANNEL,
+    ROBOTS_NOTICE,
     Store,
     outage,
     sqlalchemy_url,
@@ -17,8 +25,10 @@ from boardroom.store.sql import (
 __all__ = [
     "NOTIFY_CHANNEL",
     "PRESENCE_CHANNEL",
+    "ROBOTS_NOTICE",
     "Conflict",
     "GameRecord",
+    "RobotRecord",
     "SeatRecord",
     "Snapshot",
     "Store",

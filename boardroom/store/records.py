@@ -42,6 +42,19 @@ class SeatRecord:
 
 
 @dataclass(frozen=True)
+class RobotRecord:
+    """A robot playing ``role``: the host's choice (kind, board level, quiz accuracy), and
+    whether it only stands in for a person who left (it hands the seat back on return)."""
+
+    game_id: str
+    role: str
+    kind: str
+    level: str
+    accuracy: float
+    stand_in: bool = False
+
+
+@dataclass(frozen=True)
 class StoredEvent:
     """One stored event: the version it made, the command behind it, its game time."""
 

@@ -111,3 +111,14 @@ drafts = Table(
     Index("ix_drafts_expires", "expires_at"),
 )
 """A creation ticket (its hash): bank uploads carry it, ``create game`` consumes it."""
+
+robot_seats = Table(
+    "robot_seats",
+    metadata,
+    Column("game_id", String(40), primary_key=True),
+    Column("role", String(64), primary_key=True),
+    Column("kind", String(20), nullable=False),
+    Column("level", String(20), nullable=False),
+    Column("accuracy", Float, nullable=False),
+    Column("stand_in", Boolean, nullable=False),
+)

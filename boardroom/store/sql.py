@@ -22,9 +22,11 @@ boardroom.store.records.Conflict: game g1 is at version 1, not 0
 from __future__ import annotations
 
 import json
+import queue
 import threading
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from contextlib import contextmanager
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
@@ -49,6 +51,7 @@ from boardroom.store import schema as t
 from boardroom.store.records import (
     Conflict,
     GameRecord,
+    RobotRecord,
     SeatRecord,
     Snapshot,
     StoredEvent,
@@ -57,6 +60,9 @@ from boardroom.store.records import (
 MIGRATIONS = Path(__file__).with_name("migrations")
 NOTIFY_CHANNEL = "boardroom"
 PRESENCE_CHANNEL = "boardroom_presence"
+ROBOTS_NOTICE = "robots"
+"""The presence channel's word (in place of a process's instance) that a game's robot
+seats changed: every process reads them again."""
 MIGRATION_LOCK = 7_140_512
 HEAD = "0005"
 """The newest migration (a test checks it against Alembic's scripts)."""
@@ -118,6 +124,80 @@ def _engine(url: str) -> Engine:
     return create_engine(full, pool_size=8, max_overflow=8, pool_pre_ping=True)
 
 
+@dataclass
+class Append:
+    """One append waiting for the writer: what to store, then its outcome."""
+
+    game_id: str
+    after: int
+    command_id: str | None
+    at: float
+    events: list[Json]
+    version: int | None = None
+    error: BaseException | None = None
+    done: threading.Event = field(default_factory=threading.Event)
+
+    def args(self) -> tuple[str, int, str | None, float, list[Json]]:
+        return self.game_id, self.after, self.command_id, self.at, self.events
+
+
+class GroupCommit:
+    """Group commit: a thread that writes every append waiting at the time in one
+    transaction (``commit(items)`` sets each one's version or error). The callers (the
+    server's worker threads) wait for their own; nothing returns before it is durable.
+
+    >>> seen = []
+    >>> def commit(items):
+    ...     seen.append(len(items))
+    ...     for item in items:
+    ...         item.version = item.after + 1
+    >>> GroupCommit(commit).append(Append("g", 4, None, 0.0, [{}])), seen
+    (5, [1])
+    """
+
+    MAX_GROUP = 64
+
+    def __init__(self, commit: Callable[[list[Append]], None]) -> None:
+        self.commit = commit
+        self.waiting: queue.SimpleQueue[Append] = queue.SimpleQueue()
+        self.thread: threading.Thread | None = None
+        self.starting = threading.Lock()
+
+    def append(self, item: Append) -> int:
+        """Store ``item`` with whatever else waits; its new version (or its error)."""
+        self._start()
+        self.waiting.put(item)
+        item.done.wait()
+        if item.error is not None:
+            raise item.error
+        assert item.version is not None
+        return item.version
+
+    def _start(self) -> None:
+        with self.starting:
+            if self.thread is None or not self.thread.is_alive():
+                self.thread = threading.Thread(target=self._run, name="store-writer", daemon=True)
+                self.thread.start()
+
+    def _run(self) -> None:
+        while True:
+            items = [self.waiting.get()]
+            while len(items) < self.MAX_GROUP:
+                try:
+                    items.append(self.waiting.get_nowait())
+                except queue.Empty:
+                    break
+            try:
+                self.commit(items)
+            except BaseException as exc:  # never leave a caller waiting
+                for item in items:
+                    if item.version is None and item.error is None:
+                        item.error = exc
+            finally:
+                for item in items:
+                    item.done.set()
+
+
 class Store:
     """An append-only event log per game, with seats, command ids and snapshots."""
 
@@ -126,6 +206,8 @@ class Store:
         self.engine = _engine(url)
         self.postgres = self.engine.dialect.name == "postgresql"
         self._write_lock = threading.Lock() if not self.postgres else None
+        self._appends = GroupCommit(self._append_together) if not self.postgres else None
+        """SQLite has one writer: appends from many games that wait for it commit together."""
 
     # --- lifecycle ------------------------------------------------------------
 
@@ -242,6 +324,53 @@ class Store:
             row = conn.execute(query).first()
         return SeatRecord(**row._mapping) if row is not None else None
 
+    # --- robot seats ---------------------------------------------------------------
+
+    def set_robot(self, robot: RobotRecord) -> None:
+        """Keep (or replace) the robot that plays ``robot.role``; the other processes
+        hear of it on the presence channel (their lobbies and robot tables follow).
+
+        >>> store = Store("sqlite://")
+        >>> store.migrate()
+        >>> store.set_robot(RobotRecord("g1", "p2", "raider", "strong", 0.6))
+        >>> store.set_robot(RobotRecord("g1", "p2", "noise", "club", 0.6, stand_in=True))
+        >>> [(r.role, r.kind, r.stand_in) for r in store.robots("g1")]
+        [('p2', 'noise', True)]
+        >>> store.end_stand_in("g1", "p2"), store.end_stand_in("g1", "p2"), store.robots("g1")
+        (True, False, [])
+        """
+        r = t.robot_seats.c
+        with self._writing() as conn:
+            conn.execute(
+                delete(t.robot_seats).where(r.game_id == robot.game_id, r.role == robot.role)
+            )
+            conn.execute(insert(t.robot_seats).values(**vars(robot)))
+            self._notify_presence(conn, [robot.game_id], ROBOTS_NOTICE)
+
+    def end_stand_in(self, game_id: str, role: str) -> bool:
+        """The stand-in robot of ``role`` leaves it (its person is back); False if the role
+        had none (a robot seat of its own is never ended so)."""
+        r = t.robot_seats.c
+        with self._writing() as conn:
+            gone = conn.execute(
+                delete(t.robot_seats).where(
+                    r.game_id == game_id, r.role == role, r.stand_in.is_(True)
+                )
+            ).rowcount
+            if gone:
+                self._notify_presence(conn, [game_id], ROBOTS_NOTICE)
+        return bool(gone)
+
+    def robots(self, game_id: str) -> list[RobotRecord]:
+        """The robots of a game, by role."""
+        r = t.robot_seats.c
+        query = select(t.robot_seats).where(r.game_id == game_id).order_by(r.role)
+        with self.engine.connect() as conn:
+            return [
+                RobotRecord(**{**row._mapping, "stand_in": bool(row.stand_in)})
+                for row in conn.execute(query)
+            ]
+
     # --- the event log ------------------------------------------------------------
 
     def append(
@@ -254,11 +383,46 @@ class Store:
         """
         if not events and command_id is None:
             return after
+        if self._appends is not None:
+            return self._appends.append(Append(game_id, after, command_id, at, events))
+        return self._append_alone(Append(game_id, after, command_id, at, events))
+
+    def _append_alone(self, item: Append) -> int:
+        """One append in its own transaction."""
         try:
             with self._writing() as conn:
-                return self._append(conn, game_id, after, command_id, at, events)
+                return self._append(conn, *item.args())
         except IntegrityError as exc:
-            raise Conflict(f"game {game_id}: {exc.orig}") from None
+            raise Conflict(f"game {item.game_id}: {exc.orig}") from None
+
+    def _append_together(self, items: list[Append]) -> None:
+        """Appends that waited together, in one transaction: one commit, one fsync for all.
+
+        Each is checked (the game's head, its command id) before it writes, so one that
+        conflicts writes nothing and the others go on; if the transaction fails as a whole,
+        each is tried again alone.
+        """
+        try:
+            with self._writing() as conn:
+                for item in items:
+                    try:
+                        if item.command_id is not None and self._stored(conn, item):
+                            raise Conflict(f"game {item.game_id}: command id already stored")
+                        item.version = self._append(conn, *item.args())
+                    except Conflict as exc:
+                        item.error = exc
+        except Exception:
+            for item in items:
+                item.version, item.error = None, None
+                try:
+                    item.version = self._append_alone(item)
+                except Exception as exc:
+                    item.error = exc
+
+    def _stored(self, conn: Connection, item: Append) -> bool:
+        c = t.commands.c
+        query = select(c.version).where(c.game_id == item.game_id, c.command_id == item.command_id)
+        return conn.execute(query).first() is not None
 
     def _append(
         self,
