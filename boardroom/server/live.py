@@ -57,7 +57,8 @@ def parts_of(view: Json, cache: dict[int, tuple[Any, bytes]] | None = None) -> P
 
     A value object already encoded in ``cache`` (views of one version made together
     share their public values: :meth:`LiveGame.views`) is not encoded again; the cache
-    holds the objects themselves, so an id is never reused while it lives.
+    holds the objects themselves, so an id is never reused while it lives (the views
+    are read, never changed, while their frames are made).
 
     >>> parts_of({"year": 2, "events": [], "book": {"1": []}})
     {'year': b'2', 'book': b'{"1":[]}'}
@@ -71,9 +72,9 @@ def parts_of(view: Json, cache: dict[int, tuple[Any, bytes]] | None = None) -> P
         if hit is not None and hit[0] is value:
             parts[key] = hit[1]
             continue
-        parts[key] = text = orjson.dumps(value, option=OPTIONS)
-        if isinstance(value, dict | list):
-            known[id(value)] = (value, text)
+        text = orjson.dumps(value, option=OPTIONS)
+        parts[key] = text
+        known[id(value)] = (value, text)
     return parts
 
 
