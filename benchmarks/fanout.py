@@ -4,8 +4,10 @@ Plays one exchange game like ``load.py`` does (12 seats, orders and cancels in a
 endless session) in memory, then after each further command times what the live
 server's fan-out does for the 13 roles (host, projector, 11 players): the full
 views (what a (re)connecting seat gets) and the incremental ones (events after
-the previous version), each projected and encoded. ``--profile`` prints the
-cProfile of the incremental fan-out.
+the previous version), each projected and encoded on its own, and what the server
+does now (``Frames``: one batch of views, each role's view encoded once and compared
+key by key with the one its socket holds, only what changed sent). ``--profile`` prints
+the cProfile of the server's fan-out. Times are CPU time of this process.
 
     .venv/bin/python benchmarks/fanout.py --events 300 --rounds 200
 """
@@ -27,8 +29,10 @@ from typing import Any
 from load import PLAYERS, setup
 
 from boardroom.games.exchange import RULES
+from boardroom.games.registry import KINDS
 from boardroom.kernel import Journal
-from boardroom.server.live import encode
+from boardroom.server.live import Client, Frames, LiveGame, Seat, encode
+from boardroom.store import GameRecord
 
 Json = dict[str, Any]
 ROLES = ["host", "projector", *(f"p{n}" for n in range(1, PLAYERS + 1))]
@@ -61,10 +65,30 @@ def fan_out(journal: Journal[Any], since: int | None) -> None:
         encode({"type": "view", "version": journal.version, "view": view})
 
 
-def timed(fn: Callable[[], None]) -> float:
-    started = time.perf_counter()
+async def _unsent(text: str) -> None:
+    raise AssertionError(text)  # frames are taken, never sent
+
+
+def screens(journal: Journal[Any]) -> tuple[LiveGame, list[Client]]:
+    """The game as the server holds it, with one client per role."""
+    record = GameRecord("g1", "CODE", "exchange", {}, 0.0, "")
+    live = LiveGame(record, KINDS["exchange"], journal)
+    return live, [Client(Seat("g1", role, role, role), _unsent) for role in ROLES]
+
+
+def server_fan_out(live: LiveGame, clients: list[Client]) -> int:
+    """What ``Hub.broadcast`` does, and each client's writer taking its frame; the bytes."""
+    frames = Frames(live)
+    frames.prepare(clients)
+    for client in clients:
+        client.push_view(frames.for_client(client))
+    return sum(len(client._take_view()) for client in clients)
+
+
+def timed(fn: Callable[[], object]) -> float:
+    started = time.process_time()
     fn()
-    return (time.perf_counter() - started) * 1000
+    return (time.process_time() - started) * 1000
 
 
 def main() -> int:
@@ -79,13 +103,19 @@ def main() -> int:
     serial = play(journal, rng, args.events)
     full: list[float] = []
     incremental: list[float] = []
+    server: list[float] = []
+    sent: list[int] = []
+    live, clients = screens(journal)
+    server_fan_out(live, clients)
     profiler = cProfile.Profile()
     for _ in range(args.rounds):
         before = journal.version
         serial = play(journal, rng, before + 1, serial)
         full.append(timed(functools.partial(fan_out, journal, None)))
-        profiler.enable()
         incremental.append(timed(functools.partial(fan_out, journal, before)))
+        if args.profile:
+            profiler.enable()
+        server.append(timed(lambda: sent.append(server_fan_out(live, clients))))
         profiler.disable()
     figures = {
         "events": journal.version,
@@ -94,6 +124,12 @@ def main() -> int:
         | {"min": round(min(full), 2)},
         "incremental_ms_per_command": {"median": round(statistics.median(incremental), 2)}
         | {"min": round(min(incremental), 2)},
+        "server_ms_per_command": {"median": round(statistics.median(server), 2)}
+        | {"min": round(min(server), 2)},
+        "server_bytes_per_command": {"median": int(statistics.median(sent))},
+        "incremental_bytes_per_command": len(
+            "".join(encode(RULES.view(journal.state, r, events_since=before)) for r in ROLES)
+        ),
         "full_bytes_host": len(encode(RULES.view(journal.state, "host"))),
     }
     print(json.dumps(figures, indent=1))

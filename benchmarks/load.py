@@ -45,6 +45,11 @@ from boardroom.server import collector
 Json = dict[str, Any]
 VERSION = re.compile(r'"version": ?(\d+)')
 PLAYERS = 11
+UNLIMITED = {
+    f"BOARDROOM_{name}": "100000"
+    for name in ("RATE_PER_S", "RATE_BURST", "JOIN_BURST", "CREATE_BURST")
+}
+"""The started server's limits: one address seats 1,200 clients and sends every command."""
 
 
 def setup(players: int) -> Json:
@@ -66,7 +71,9 @@ class Client:
     conn: ClientConnection
     version: int = -1
     arrivals: list[tuple[int, float]] = field(default_factory=list)
-    last_view: str = ""
+    pending: list[str] = field(default_factory=list)
+    """The view frames not merged yet (read only when this seat sends: see ``view``)."""
+    held: Json = field(default_factory=dict)
     replies: asyncio.Queue[Json] = field(default_factory=asyncio.Queue)
     moved: asyncio.Condition = field(default_factory=asyncio.Condition)
     errors: int = 0
@@ -80,7 +87,12 @@ class Client:
                 version = int(match.group(1)) if match else -1
                 self.arrivals.append((version, now))
                 del self.arrivals[:-64]
-                self.version, self.last_view = version, text
+                self.version = version
+                if text.startswith('{"type":"view","game":') and '"events_from":0,' in text[:120]:
+                    self.pending.clear()
+                self.pending.append(text)
+                if len(self.pending) > 100:
+                    self.view()
                 async with self.moved:
                     self.moved.notify_all()
             else:
@@ -89,6 +101,16 @@ class Client:
                     self.errors += 1
                 if frame.get("type") in ("ack", "error"):
                     await self.replies.put(frame)
+
+    def view(self) -> Json:
+        """The seat's whole view, its frames merged as the web client merges them (only the
+        keys a frame names ``kept`` stay as they were; its events are not needed here)."""
+        for text in self.pending:
+            frame = json.loads(text)
+            kept = {k: self.held[k] for k in frame.get("kept", []) if frame["events_from"]}
+            self.held = kept | frame["view"]
+        self.pending.clear()
+        return self.held
 
     async def reached(self, version: int) -> float:
         """When this client first held a view at ``version`` or later."""
@@ -142,7 +164,7 @@ async def _people(http: httpx.AsyncClient, ws: str, _n: int) -> list[Client]:
 
 
 def next_command(player: Client, rng: random.Random, serial: int) -> Json:
-    view = json.loads(player.last_view)["view"] if player.last_view else {}
+    view = player.view()
     orders = view.get("accounts", {}).get(player.role, {}).get("orders", [])
     if orders:
         return {"type": "cancel", "order": orders[0]["order"], "id": f"{player.role}-{serial}"}
@@ -250,11 +272,16 @@ async def run(
     memory: list[tuple[float, float]] = []
     sampler = asyncio.create_task(sample_memory(pid, memory, args.sample))
     stats = Stats()
+    profiled = pid if args.profile is not None else None
+    if profiled is not None:
+        os.kill(profiled, signal.SIGUSR1)  # the server's profiler (server/profiling.py) starts
     began, cpu_began = time.perf_counter(), cpu_s(pid)
     until = began + args.duration
     await asyncio.gather(*(drive(t, stats, args.interval, until, rng) for t in tables))
     elapsed = time.perf_counter() - began
     server_cpu = cpu_s(pid) - cpu_began
+    if profiled is not None:
+        os.kill(profiled, signal.SIGUSR2)  # ... stops and writes its statistics
     sampler.cancel()
     if pid is not None:
         memory.append((round(elapsed, 1), round(rss_mb(pid), 1)))
@@ -295,11 +322,13 @@ def free_port() -> int:
 
 
 @contextlib.contextmanager
-def server(db: str | None) -> Any:
+def server(db: str | None, profile: str | None = None) -> Any:
+    """A server process on a free port (profiled into ``profile`` if given: see ``run``)."""
     port = free_port()
     with tempfile.TemporaryDirectory() as tmp:
-        env = os.environ | {"BOARDROOM_RATE_PER_S": "1000", "BOARDROOM_RATE_BURST": "1000"}
+        env = os.environ | UNLIMITED
         url = db or f"sqlite:///{tmp}/load.sqlite3"
+        env |= {"BOARDROOM_PROFILE": str(Path(profile).resolve())} if profile else {}
         command = [sys.executable, "-m", "boardroom", "serve", "--no-demo", "--port", str(port)]
         log = open(Path(tmp) / "server.log", "wb")  # noqa: SIM115
         proc = subprocess.Popen([*command, "--db", url], env=env, stdout=log, stderr=log)
@@ -329,6 +358,11 @@ def main() -> int:
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--json", default=None, help="write the figures here as JSON")
     parser.add_argument(
+        "--profile",
+        default=None,
+        help="profile the server's event loop over the measured minutes (cProfile stats file)",
+    )
+    parser.add_argument(
         "--no-freeze",
         dest="freeze",
         action="store_false",
@@ -338,7 +372,7 @@ def main() -> int:
     if args.url:
         result = asyncio.run(run(args, args.url, args.pid))
     else:
-        with server(args.db) as (url, pid):
+        with server(args.db, args.profile) as (url, pid):
             result = asyncio.run(run(args, url, pid))
     print(json.dumps(result, indent=1))
     if args.json:

@@ -76,6 +76,8 @@ class Settings:
     """Compress WebSocket frames (permessage-deflate): less bandwidth, more CPU per frame."""
     gc_thaw_s: float = 600.0
     """Freeze what outlives each full garbage collection, thaw every so often (0: off)."""
+    profile: str = ""
+    """Profile the event loop from SIGUSR1 to SIGUSR2 into this file (``server/profiling.py``)."""
     clock: Callable[[], float] = field(default=time.time, repr=False)
 
     def body_limit(self, path: str) -> int:

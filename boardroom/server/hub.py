@@ -648,7 +648,9 @@ class Hub:
         """Every connected seat gets its own view of the current version: the events it
         does not hold yet, or all of them (see :class:`Frames`)."""
         frames = Frames(live)
-        for client in list(live.clients):
+        clients = list(live.clients)
+        frames.prepare(clients)
+        for client in clients:
             client.push_view(frames.for_client(client))
         self.metrics.frames.inc(len(live.clients))
 

@@ -4,9 +4,12 @@ A :class:`Client` is one WebSocket's outbox: acknowledgements and errors are
 queued in order; views are coalesced (a slow client gets the newest view, not
 every one). A view frame carries the whole projection except that its ``events``
 may start after the ones the client already holds (``events_from``: the version
-they follow); the client remembers the version whose events it holds once a frame
-is handed to its socket, so a coalesced frame is made from there and loses nothing.
-:class:`Frames` makes one version's frames, each (role, events_from) once.
+they follow), and then its other keys are only those whose value changed since that
+version (``kept`` names the ones the client keeps as it has them); the client remembers
+the version it holds (and that view's encoded parts) once a frame is handed to its
+socket, so a coalesced frame is made from there and loses nothing. :class:`Frames`
+makes one version's frames, each (role, events_from) once, each role's view encoded
+once.
 """
 
 from __future__ import annotations
@@ -24,6 +27,9 @@ from boardroom.kernel import Journal, Json
 from boardroom.store import GameRecord
 
 Sender = Callable[[str], Awaitable[None]]
+Parts = dict[str, bytes]
+"""A view's top-level keys, but its ``events``, each with its value's JSON."""
+OPTIONS = orjson.OPT_NON_STR_KEYS
 
 
 @dataclass(frozen=True)
@@ -43,16 +49,74 @@ def encode(frame: Json) -> str:
     >>> encode({"type": "view", "version": 3, "view": {"name": "Пётр"}})
     '{"type":"view","version":3,"view":{"name":"Пётр"}}'
     """
-    return orjson.dumps(frame, option=orjson.OPT_NON_STR_KEYS).decode()
+    return orjson.dumps(frame, option=OPTIONS).decode()
+
+
+def parts_of(view: Json, cache: dict[int, tuple[Any, bytes]] | None = None) -> Parts:
+    """Each key of a view but its events, with its value encoded (compared as bytes).
+
+    A value object already encoded in ``cache`` (views of one version made together
+    share their public values: :meth:`LiveGame.views`) is not encoded again; the cache
+    holds the objects themselves, so an id is never reused while it lives (the views
+    are read, never changed, while their frames are made).
+
+    >>> parts_of({"year": 2, "events": [], "book": {"1": []}})
+    {'year': b'2', 'book': b'{"1":[]}'}
+    """
+    known = {} if cache is None else cache
+    parts: Parts = {}
+    for key, value in view.items():
+        if key == "events":
+            continue
+        hit = known.get(id(value))
+        if hit is not None and hit[0] is value:
+            parts[key] = hit[1]
+            continue
+        text = orjson.dumps(value, option=OPTIONS)
+        parts[key] = text
+        known[id(value)] = (value, text)
+    return parts
+
+
+def view_frame(header: Json, view: Json, parts: Parts, held: Parts | None, actions: Json) -> str:
+    """A view frame's text, as :func:`encode` writes it: the whole view when ``held`` is
+    None, else only its events and the keys whose encoding differs from ``held`` (the
+    view the client has), the others named in ``kept``.
+
+    >>> view = {"year": 2, "events": [{"type": "x"}], "book": {"1": []}}
+    >>> whole = view_frame({"type": "view"}, view, parts_of(view), None, {})
+    >>> whole == encode({"type": "view", "view": view, "actions": {}})
+    True
+    >>> view_frame({"type": "view"}, view, parts_of(view), {"year": b"1", "book": b'{"1":[]}'}, {})
+    '{"type":"view","view":{"year":2,"events":[{"type":"x"}]},"kept":["book"],"actions":{}}'
+    """
+    items: list[bytes] = []
+    kept: list[str] = []
+    for key, value in view.items():
+        text = parts.get(key)
+        if text is None:
+            text = orjson.dumps(value, option=OPTIONS)
+        elif held is not None and held.get(key) == text:
+            kept.append(key)
+            continue
+        items.append(orjson.dumps(key) + b":" + text)
+    head = orjson.dumps(header, option=OPTIONS)[:-1]
+    body = b'"view":{' + b",".join(items) + b"}"
+    if held is not None:
+        body += b',"kept":' + orjson.dumps(kept)
+    tail = b',"actions":' + orjson.dumps(actions, option=OPTIONS) + b"}"
+    return (head + b"," + body + tail).decode()
 
 
 @dataclass(frozen=True)
 class Frame:
-    """An encoded view frame: the version its events reach, the history key it was made under."""
+    """An encoded view frame: the version it brings the client to, the history key it was
+    made under, and the parts of the whole view the client then holds."""
 
     text: str
     version: int
     history: Hashable = None
+    parts: Parts | None = None
 
 
 class SlowClient(Exception):
@@ -75,6 +139,8 @@ class Client:
     """The version up to which the client holds the events (None: none yet)."""
     history: Hashable = None
     """The history key of the view frame the client holds (see ``Kind.history_key``)."""
+    parts: Parts | None = None
+    """The encoded keys of the view the client holds (what a partial frame is made against)."""
 
     def push(self, frame: Json) -> None:
         """Queue a frame that must arrive (an ack, an error, a lobby update)."""
@@ -90,13 +156,13 @@ class Client:
 
     def forget(self) -> None:
         """The client lost track of its events: its next view frame is a whole one."""
-        self.have = None
+        self.have = self.parts = None
 
     def _take_view(self) -> str:
         frame, self.view = self.view, None
         if frame is None:
             return ""
-        self.have, self.history = frame.version, frame.history
+        self.have, self.history, self.parts = frame.version, frame.history, frame.parts
         return frame.text
 
     async def run(self) -> None:
@@ -142,6 +208,16 @@ class LiveGame:
         view: Json = self.journal.rules.view(self.journal.state, role, events_since=events_since)
         return view
 
+    def views(self, roles: list[str], events_since: int) -> list[Json]:
+        """Several roles' projections at once: the core's batch (``Rules.views``, each view
+        equal to its ``view``, the public part made once) where it has one."""
+        rules = self.journal.rules
+        many = getattr(rules, "views", None)
+        if many is None:
+            return [self.view(role, events_since) for role in roles]
+        made: list[Json] = many(self.journal.state, roles, events_since=events_since)
+        return made
+
     def actions(self, role: str, view: Json | None = None) -> Json:
         """What ``role`` may send now, read from its view (published beside it)."""
         seen = view if view is not None else self.view(role, self.version)
@@ -157,25 +233,46 @@ class LiveGame:
 class Frames:
     """The view frames of one version of a game, each (role, events_from) made once.
 
-    A client that holds the events up to some version gets only the ones after it —
-    unless its seat now reads the earlier ones differently (its history key changed,
-    or the new events reread the old: a quiz judgement reveals an answer); then, like
-    a new client, it gets the whole view (``events_from`` 0).
+    A client that holds the view of some version gets only the events after it and the
+    keys of its view that changed since (each role's view is encoded once, and compared
+    key by key with the one the client holds: the seat's own previous projection) —
+    unless its seat now reads the earlier events differently (its history key changed,
+    or the new events reread the old: a quiz judgement reveals an answer); then, like a
+    new client, it gets the whole view (``events_from`` 0).
     """
 
     def __init__(self, live: LiveGame) -> None:
         self.live = live
         self.version = live.version
         self.views: dict[tuple[str, int], tuple[Json, Hashable]] = {}
+        self.parts: dict[str, Parts] = {}
+        self.encoded: dict[int, tuple[Any, bytes]] = {}
         self.frames: dict[tuple[str, int], Frame] = {}
 
+    def prepare(self, clients: list[Client]) -> None:
+        """Project at once the views these clients' frames will be made of (one batch per
+        ``events_from``: see :meth:`LiveGame.views`)."""
+        wanted: dict[int, set[str]] = {}
+        for client in clients:
+            start = client.have if self._follows(client) else 0
+            wanted.setdefault(start or 0, set()).add(client.seat.role)
+        for start, roles in wanted.items():
+            missing = sorted(r for r in roles if (r, start) not in self.views)
+            for role, view in zip(missing, self.live.views(missing, start), strict=True):
+                self.views[role, start] = (view, self.live.kind.history_key(view))
+
+    def _follows(self, client: Client) -> bool:
+        """Could the client's next frame follow on from the view it holds?"""
+        have = client.have
+        return have is not None and 0 < have <= self.version and client.parts is not None
+
     def for_client(self, client: Client) -> Frame:
-        """The frame for ``client``: the events after those it holds, or the whole view."""
+        """The frame for ``client``: what changed since the view it holds, or the whole view."""
         role, have = client.seat.role, client.have
-        if have is not None and 0 < have <= self.version:
+        if have is not None and self._follows(client) and client.parts is not None:
             view, history = self.view(role, have)
             if history == client.history and not self.live.kind.rereads(view["events"]):
-                return self.frame(role, have)
+                return self.frame(role, have, client.parts)
         return self.frame(role, 0)
 
     def view(self, role: str, events_from: int) -> tuple[Json, Hashable]:
@@ -186,13 +283,20 @@ class Frames:
             self.views[key] = (view, self.live.kind.history_key(view))
         return self.views[key]
 
-    def frame(self, role: str, events_from: int) -> Frame:
-        """The encoded frame of that view (made once, shared by the role's clients)."""
+    def frame(self, role: str, events_from: int, held: Parts | None = None) -> Frame:
+        """The encoded frame of that view (made once, shared by the role's clients): whole
+        for ``events_from`` 0, else against ``held``, the parts of the role's view at
+        version ``events_from`` (the same for every client of the role holding it)."""
         key = (role, events_from)
         if key not in self.frames:
             view, history = self.view(role, events_from)
+            parts = self.parts.get(role)
+            if parts is None:
+                parts = self.parts[role] = parts_of(view, self.encoded)
             header = {"type": "view", "game": self.live.game_id, "version": self.version}
+            header["events_from"] = events_from
             actions = self.live.actions(role, view)
-            text = encode({**header, "events_from": events_from, "view": view, "actions": actions})
-            self.frames[key] = Frame(text, self.version, history)
+            against = held if events_from else None
+            text = view_frame(header, view, parts, against, actions)
+            self.frames[key] = Frame(text, self.version, history, parts)
         return self.frames[key]

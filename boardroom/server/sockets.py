@@ -8,7 +8,9 @@ socket's ``Accept-Language``, else Russian): every ``error`` frame's ``message``
 it (its ``code`` and parameters stay as they are). Server frames: ``welcome``, ``view``
 (the seat's projection at ``version``;
 its ``events`` are those after version ``events_from``: 0 for a whole view, else
-the version of the client's previous view frame, whose events it keeps), ``ack``,
+the version of the client's previous view frame, whose events it keeps, and then
+``view`` holds only the keys whose value changed, ``kept`` naming those the client
+keeps as it has them), ``ack``,
 ``error``, ``lobby`` (host), ``pong``. A bad frame gets a typed ``error`` and the
 connection stays open.
 """

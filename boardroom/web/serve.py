@@ -6,7 +6,7 @@ from __future__ import annotations
 import uvicorn
 from fastapi import FastAPI
 
-from boardroom.server import collector, logs
+from boardroom.server import collector, logs, profiling
 from boardroom.server.app import created_json
 from boardroom.server.bus import bus_for
 from boardroom.server.config import Settings
@@ -37,6 +37,7 @@ def serve(settings: Settings) -> None:
     """Run the server until SIGINT/SIGTERM (graceful: stop, finish, snapshot, close)."""
     logs.configure()
     collector.install(settings.gc_thaw_s)
+    profiling.install(settings.profile)
     shown = "localhost" if settings.host in ("127.0.0.1", "0.0.0.0") else settings.host
     print(f"Boardroom on http://{shown}:{settings.port}/ — open it to create a game", flush=True)
     if settings.host == "127.0.0.1":

@@ -17,7 +17,9 @@ from hypothesis import strategies as st
 from boardroom.games.exchange import RULES
 from boardroom.games.exchange.ledger import CASH
 from boardroom.games.exchange.state import ExchangeState
+from boardroom.games.registry import KINDS
 from boardroom.kernel import Journal, Json, Refused
+from boardroom.server.live import parts_of, view_frame
 
 SECRET = "p9"
 OTHERS = [f"p{n}" for n in range(1, 9)]
@@ -189,3 +191,55 @@ def test_the_session_hides_whose_open_order_it_is(sent: list[Json]) -> None:
         for by in observers:
             probe = {**command, "by": by}
             assert answer(first, probe, 3.0) == answer(second, probe, 3.0), probe
+
+
+def increments(state: ExchangeState, command: Json, now: float) -> list[str]:
+    """After ``command`` (if accepted), each viewer's frame as the server makes it for a
+    socket holding the view from before: the batch of views, only the keys that changed."""
+    try:
+        events = RULES.decide(state, command, now)
+    except Refused:
+        return []
+    version = len(state.log)
+    held = [parts_of(v) for v in RULES.views(state, VIEWERS, events_since=version)]
+    for event in events:
+        state = RULES.evolve(state, event)
+    header = {"type": "view", "game": "g", "version": len(state.log), "events_from": version}
+    frames = []
+    for viewer, view, before in zip(
+        VIEWERS, RULES.views(state, VIEWERS, events_since=version), held, strict=True
+    ):
+        actions = KINDS["exchange"].actions(view, viewer)
+        frames.append(view_frame(header, view, parts_of(view), before, actions))
+    return frames
+
+
+@PROFILE
+@given(one=secrets, two=secrets, sent=st.lists(commands, min_size=1, max_size=4))
+@example(one=(0, 1, 0, None), two=(9, 1, 300, None), sent=[{"type": "cancel", "order": "o1"}])
+def test_incremental_frames_hide_a_players_secrets(
+    one: tuple[Any, ...], two: tuple[Any, ...], sent: list[Json]
+) -> None:
+    """The frames a socket gets after another seat's command (only what changed since the
+    view it holds) are byte-identical in two games that differ only in p9's secrets."""
+    for phase in ("exchange", "meetings"):
+        first = with_secret(phase, one[0], one[1], one[2], one[3])
+        second = with_secret(phase, two[0], one[1], two[2], two[3])
+        for command in sent:
+            for by in OTHERS[:3]:
+                probe = {**command, "by": by}
+                now = now_of(phase)
+                assert increments(first, probe, now) == increments(second, probe, now), probe
+
+
+def test_an_order_in_the_session_gives_each_viewer_the_same_partial_frame() -> None:
+    """Not vacuous: p1's order is accepted, and every viewer's frame keeps most keys."""
+    order = {"type": "order", "by": "p1", "account": "p1", "stock": 2, "side": "buy"}
+    order |= {"qty": 1, "price": 5}
+    first = increments(with_secret("exchange", 0, 1, 0, None), order, 3.0)
+    second = increments(with_secret("exchange", 9, 1, 300, None), order, 3.0)
+    assert first == second and len(first) == len(VIEWERS)
+    for text in first:
+        frame = json.loads(text)
+        assert "ruleset" in frame["kept"] and "ruleset" not in frame["view"], text[:200]
+        assert frame["view"]["events"], text[:200]

@@ -12,7 +12,7 @@ from websockets.sync.client import ClientConnection, connect
 
 from boardroom.kernel import Json
 
-__all__ = ["Api", "Json", "Server", "WsSeat", "free_port", "merge", "running"]
+__all__ = ["Api", "Json", "Server", "WsSeat", "free_port", "merge", "merge_view", "running"]
 
 
 def merge(events: list[Json] | None, have: int | None, frame: Json) -> list[Json]:
@@ -24,6 +24,18 @@ def merge(events: list[Json] | None, have: int | None, frame: Json) -> list[Json
         return list(fresh)
     assert events is not None and start == have, (start, have)
     return events + fresh
+
+
+def merge_view(held: Json | None, have: int | None, frame: Json) -> Json:
+    """The whole view a client holds after a view frame (as the web client merges it): a
+    whole view's (``events_from`` 0), or — following on from version ``have`` — the keys
+    the frame brings, those it names ``kept`` as held, and the held events with the new."""
+    fresh: Json = frame["view"]
+    if frame.get("events_from", 0) == 0:
+        return dict(fresh)
+    assert held is not None, frame
+    kept = {key: held[key] for key in frame.get("kept", [])}
+    return {**kept, **fresh, "events": merge(held["events"], have, frame)}
 
 
 class WsSeat:
@@ -52,10 +64,10 @@ class WsSeat:
         self.frames.append(frame)
         if frame.get("type") == "view":
             assert frame["version"] >= self.version, (frame["version"], self.version)
-            self.events = merge(self.events, self.version, frame)
+            self.view = merge_view(self.view or None, self.version, frame)
+            self.events = self.view["events"]
             self.version = frame["version"]
             self.versions.append(self.version)
-            self.view = {**frame["view"], "events": self.events}
         return frame
 
     def wait_version(self, version: int, timeout: float = 10.0) -> Json:

@@ -10,13 +10,13 @@ import random
 
 from live_fixtures import api_fixture, server_fixture  # noqa: F401 (fixtures)
 from live_games import Table, exchange_setup, play_quiz, quiz_setup
-from live_support import Api, Json, Server, WsSeat, merge
+from live_support import Api, Json, Server, WsSeat, merge_view
 
 from boardroom.bots.random_exchange import Runner, demo_spec
 from boardroom.games.exchange import RULES
 from boardroom.games.kind import GameKind as Kind
 from boardroom.games.registry import KINDS
-from boardroom.server.live import Client, Frames, LiveGame, Seat
+from boardroom.server.live import Client, Frames, LiveGame, Seat, encode
 from boardroom.store import GameRecord
 
 ORDERS: list[tuple[str, Json]] = [
@@ -147,9 +147,10 @@ class Screen:
 
     def __init__(self, live: LiveGame, role: str) -> None:
         self.client = Client(Seat(live.game_id, role, role, role), self._send)
-        self.events: list[Json] | None = None
+        self.view: Json | None = None
         self.have: int | None = None
         self.frames = 0
+        self.kept = 0
 
     async def _send(self, text: str) -> None:  # never awaited: frames are taken directly
         raise AssertionError(text)
@@ -157,15 +158,17 @@ class Screen:
     def deliver(self) -> Json:
         """Take the pending view frame as the writer would; merge it; the merged view."""
         frame: Json = json.loads(self.client._take_view())
-        self.events, self.have = merge(self.events, self.have, frame), frame["version"]
+        self.view, self.have = merge_view(self.view, self.have, frame), frame["version"]
         self.frames += frame["events_from"] > 0
-        return {**frame["view"], "events": self.events}
+        self.kept += len(frame.get("kept", []))
+        return self.view
 
 
-def mismatches(kind: Kind, seed: int = 13) -> tuple[int, int]:
+def mismatches(kind: Kind, seed: int = 13) -> tuple[int, int, int]:
     """Play a random three-year game; after each command broadcast as the hub does and
     deliver to a random half of the seats (the others' frames coalesce). Returns how
-    many merged views differed from the whole view, and how many incremental frames."""
+    many merged views differed from the whole view, how many incremental frames, and
+    how many keys they left as the client held them."""
     runner = Runner(
         demo_spec(directors=6, traders=6, years=3), seed=seed, rules=RULES, late_rate=0.1
     )
@@ -178,6 +181,7 @@ def mismatches(kind: Kind, seed: int = 13) -> tuple[int, int]:
         nonlocal wrong
         accepted = original(command, at)
         frames = Frames(live)
+        frames.prepare([screen.client for screen in screens])  # as Hub.broadcast does
         for screen in screens:
             screen.client.push_view(frames.for_client(screen.client))
             if rng.random() < 0.5:
@@ -187,13 +191,38 @@ def mismatches(kind: Kind, seed: int = 13) -> tuple[int, int]:
 
     runner.send = send_and_deliver  # type: ignore[method-assign]
     assert runner.play().journal.state.phase == "ended"
-    return wrong, sum(screen.frames for screen in screens)
+    return wrong, sum(s.frames for s in screens), sum(s.kept for s in screens)
 
 
 def test_merged_frames_are_the_whole_view_through_a_whole_game() -> None:
-    wrong, incremental = mismatches(KINDS["exchange"])
+    wrong, incremental, kept = mismatches(KINDS["exchange"])
     assert wrong == 0 and incremental > 1000
+    assert kept > 10 * incremental  # most of a view stays as the client has it
     # Without the history key (the seat's accounts and holdings), the events a seat
     # holds go stale when it comes to direct a firm or hold its shares.
     careless = dataclasses.replace(KINDS["exchange"], history_key=lambda view: None)
     assert mismatches(careless)[0] > 0
+
+
+def test_the_batch_of_views_is_each_seats_own_view() -> None:
+    """``Rules.views`` (the server's fan-out) gives each role, byte for byte, its ``view``
+    — whole and incremental — through a whole random game."""
+    runner = Runner(demo_spec(directors=6, traders=6, years=2), seed=5, rules=RULES, late_rate=0.1)
+    roles = ["host", "projector", *runner.state.players]
+    original, checked = runner.send, 0
+
+    def send_and_compare(command: Json, at: float) -> bool:
+        nonlocal checked
+        before = runner.game.journal.version
+        accepted = original(command, at)
+        state = runner.game.journal.state
+        for since in (0, before):
+            batch = RULES.views(state, roles, events_since=since)
+            single = [RULES.view(state, role, events_since=since) for role in roles]
+            assert [encode(v) for v in batch] == [encode(v) for v in single]
+            checked += 1
+        return accepted
+
+    runner.send = send_and_compare  # type: ignore[method-assign]
+    assert runner.play().journal.state.phase == "ended"
+    assert checked > 200

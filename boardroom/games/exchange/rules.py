@@ -104,6 +104,12 @@ class ExchangeRules:
     def view(self, state: ExchangeState, viewer: str, *, events_since: int = 0) -> Json:
         return views.view(state, viewer, events_since=events_since)
 
+    def views(
+        self, state: ExchangeState, viewers: list[str], *, events_since: int = 0
+    ) -> list[Json]:
+        """Several viewers' views at once (see :func:`views.views`), as the server fans out."""
+        return views.views(state, viewers, events_since=events_since)
+
 
 def catch_up(draft: Draft) -> None:
     """Fire every deadline due by the draft's time, each at its own time."""

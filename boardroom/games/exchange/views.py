@@ -49,9 +49,31 @@ def view(state: ExchangeState, viewer: str, *, events_since: int = 0) -> Json:
     ``events`` lists the (redacted) events from number ``events_since`` on, so a
     client that has the earlier ones (or a robot that needs none) asks for less.
     """
+    return _view(state, viewer, events_since, _public(state, viewer))
+
+
+def views(state: ExchangeState, viewers: list[str], *, events_since: int = 0) -> list[Json]:
+    """The views of several viewers, each equal to ``view(state, viewer, ...)``: the
+    public part is made once and its unchanged values are shared between the views (the
+    server fans one version out to every seat; the views must be read, not changed).
+
+    >>> from boardroom.games.exchange import RULES
+    >>> game = RULES.setup({"game": "exchange", "players": [{"id": "p1"}, {"id": "p2"}]})
+    >>> roles = ["host", "projector", "p1", "p2"]
+    >>> views(game, roles) == [view(game, role) for role in roles]
+    True
+    """
+    public = _public(state, PROJECTOR)
+    return [_view(state, v, events_since, {**public, "viewer": v}) for v in viewers]
+
+
+def _view(state: ExchangeState, viewer: str, events_since: int, public: Json) -> Json:
+    """``viewer``'s view over ``public`` (the public part made for it, or a copy whose
+    values are shared: only ``firms`` and ``meetings`` are changed, so they are copied)."""
     log = state.log[max(events_since, 0) :]
+    public["meetings"] = dict(public["meetings"])
     if viewer == HOST:
-        return _host_view(state, log)
+        return _host_view(state, log, _own_firms(public))
     if viewer != PROJECTOR and viewer not in state.players:
         raise Refused(
             "unknown_seat", f"There is no seat {viewer!r} in this game.", seat=repr(viewer)
@@ -59,11 +81,12 @@ def view(state: ExchangeState, viewer: str, *, events_since: int = 0) -> Json:
     mine = set() if viewer == PROJECTOR else set(accounts_of(state, viewer))
     held = {n for n in state.firms if any(state.ledger.balance(acc, n) > 0 for acc in mine)}
     seat = Seat(frozenset(mine), frozenset(held))
-    public = _public(state, viewer)
     public["events"] = [e for e in (_redact(ev, seat) for ev in log) if e is not None]
     if viewer == PROJECTOR:
         return public
     public["accounts"] = {acc: _account(state, acc) for acc in sorted(mine)}
+    if any(_firm_number(acc) is not None for acc in mine):
+        _own_firms(public)
     for acc in mine:
         firm = _firm_number(acc)
         if firm is not None:
@@ -73,8 +96,13 @@ def view(state: ExchangeState, viewer: str, *, events_since: int = 0) -> Json:
     return public
 
 
-def _host_view(state: ExchangeState, log: list[Json]) -> Json:
-    result = _public(state, HOST)
+def _own_firms(public: Json) -> Json:
+    """``public`` with its own copy of each firm's entry (to add what only some may see)."""
+    public["firms"] = {n: dict(firm) for n, firm in public["firms"].items()}
+    return public
+
+
+def _host_view(state: ExchangeState, log: list[Json], result: Json) -> Json:
     result["events"] = list(log)
     result["accounts"] = {
         acc: _account(state, acc) for acc in state.ledger.accounts() if acc != MARKET

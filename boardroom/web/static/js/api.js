@@ -121,8 +121,9 @@ export function commandId() {
  * handlers: onView(view, version), onLobby(lobby), onStatus("online" | "offline" | "denied", detail)
  *
  * A view frame's events are those after version `events_from`: 0 for a whole view, else the
- * version of the previous frame, whose events are kept and the new ones appended — onView
- * always gets the whole view. A frame that does not follow on asks the server for a whole one.
+ * version of the previous frame, whose events are kept and the new ones appended; such a
+ * frame brings only the keys that changed, naming in `kept` those to keep as they were —
+ * onView always gets the whole view. A frame that does not follow on asks for a whole one.
  */
 export class Socket {
   constructor(gameId, secret, handlers) {
@@ -131,6 +132,7 @@ export class Socket {
     this.handlers = handlers;
     this.version = null;
     this.events = null; // the events held, up to version `this.have`
+    this.held = null; // the rest of the view held at version `this.have`
     this.have = null;
     this.resyncing = false;
     this.retry = 0;
@@ -143,7 +145,7 @@ export class Socket {
     const scheme = location.protocol === "https:" ? "wss" : "ws";
     const ws = new WebSocket(`${scheme}://${location.host}/ws/${encodeURIComponent(this.gameId)}`);
     this.ws = ws;
-    this.events = this.have = null;
+    this.events = this.held = this.have = null;
     this.resyncing = false;
     ws.onopen = () => {
       ws.send(JSON.stringify({ type: "hello", secret: this.secret, version: this.version, lang: currentLang() }));
@@ -185,22 +187,26 @@ export class Socket {
 
   /** The whole view from a frame and the events held; null (and a resync asked) on a gap. */
   merge(frame, ws) {
-    const view = { ...frame.view, actions: frame.actions || {} };
-    if (!Array.isArray(view.events)) return view;
     const from = frame.events_from || 0;
+    let view = frame.view;
     if (from === 0) {
-      this.events = view.events;
+      this.events = Array.isArray(view.events) ? view.events : null;
       this.resyncing = false;
-    } else if (from === this.have && this.events !== null) {
-      this.events = this.events.concat(view.events);
+    } else if (from === this.have && this.held !== null) {
+      const kept = {};
+      for (const key of frame.kept || []) kept[key] = this.held[key];
+      view = { ...kept, ...view };
+      this.events = (this.events || []).concat(view.events || []);
     } else {
-      this.events = this.have = null;
+      this.events = this.held = this.have = null;
       if (!this.resyncing) ws.send(JSON.stringify({ type: "resync" }));
       this.resyncing = true;
       return null;
     }
+    this.held = view;
     this.have = frame.version;
-    return { ...view, events: this.events };
+    const whole = { ...view, actions: frame.actions || {} };
+    return this.events === null ? whole : { ...whole, events: this.events };
   }
 
   ping() {
