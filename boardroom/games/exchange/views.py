@@ -270,8 +270,10 @@ def _keep(event: Json, seat: Seat) -> Json | None:
 
 
 def _only(*keys: str) -> Redactor:
+    kept = frozenset(("type", "at", *keys))
+
     def redact(event: Json, seat: Seat) -> Json | None:
-        return {k: v for k, v in event.items() if k in ("type", "at", *keys)}
+        return {k: v for k, v in event.items() if k in kept}
 
     return redact
 
