@@ -41,8 +41,14 @@ COMPILED: Final = (
     "boardroom.draughts.perft",
     "boardroom.bots.evaluation",
     "boardroom.bots.search",
+    "boardroom.games.exchange.book",
+    "boardroom.games.exchange.views",
+    "boardroom.bots.context",
+    "boardroom.bots.valuation",
+    "boardroom.bots.market",
 )
-"""The hot paths: the draughts engine and the board robot's evaluation and search."""
+"""The hot paths: the draughts engine, the board robot's evaluation and search, and what
+the lab spends its time in (the exchange's order book and views, the market robots)."""
 
 PACKAGE: Final = Path(__file__).resolve().parent
 RECORD: Final = PACKAGE / "_native.json"

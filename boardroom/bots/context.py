@@ -27,7 +27,6 @@ True
 from __future__ import annotations
 
 import random
-from collections.abc import Iterator
 from dataclasses import dataclass, field
 from typing import Protocol
 
@@ -166,13 +165,10 @@ class Purse:
         """The account's open orders on ``stock`` (one side or both), oldest first."""
         return [
             o
-            for o in self._all()
-            if o.account == account and o.stock == stock and side in (None, o.side)
+            for orders in (self.orders.values(), self.pending)
+            for o in orders
+            if o.stock == stock and o.account == account and (side is None or o.side == side)
         ]
-
-    def _all(self) -> Iterator[OwnOrder]:
-        yield from self.orders.values()
-        yield from self.pending
 
     def crosses_own(self, account: str, stock: int, side: str, price: int) -> bool:
         """Would an order trade with one of the account's own open orders?"""

@@ -1,4 +1,4 @@
-"""Many games at once: spread over the machine's cores, in a fixed order, with a progress bar.
+"""Many games at once: over the machine's cores or a cluster, in a fixed order, with a progress bar.
 
 Game ``i`` of a batch with seed ``S`` is always played from the same game seed
 (:func:`game_seed`), whichever worker plays it, and the results are put back in
@@ -17,11 +17,12 @@ import random
 import sys
 import time
 from collections.abc import Callable
-from concurrent.futures import Future, ProcessPoolExecutor, as_completed
+from concurrent.futures import Executor, Future, as_completed
 from typing import TextIO
 
 from boardroom.bots.director import robot_autoplay
 from boardroom.games.exchange import RULES, ExchangeRules
+from boardroom.lab.executors import open_executor
 from boardroom.lab.sim import LabConfig, play
 from boardroom.lab.summary import GameResult, summarize
 
@@ -113,9 +114,18 @@ def default_workers() -> int:
 
 
 def run_tasks(
-    tasks: list[Task], *, workers: int, progress: Progress | None = None
+    tasks: list[Task],
+    *,
+    workers: int = 1,
+    executor: Executor | None = None,
+    progress: Progress | None = None,
 ) -> list[GameResult]:
-    """Play the tasks (in ``workers`` processes when more than one); results in task order."""
+    """Play the tasks on ``executor`` (a process pool, a Dask cluster: see
+    :mod:`boardroom.lab.executors`), else in a pool of ``workers`` processes when more than
+    one, else here; the results in task order, whoever played them."""
+    if executor is None and workers > 1 and len(tasks) > 1:
+        with open_executor(None, workers=workers) as pool:
+            return run_tasks(tasks, executor=pool, progress=progress)
     results: list[GameResult | None] = [None] * len(tasks)
 
     def done(position: int, result: GameResult) -> None:
@@ -123,21 +133,20 @@ def run_tasks(
         if progress is not None:
             progress.advance()
 
-    if workers <= 1 or len(tasks) <= 1:
+    if executor is None:
         for position, task in enumerate(tasks):
             done(position, play_one(task))
     else:
-        _in_pool(tasks, workers, done)
+        _on(executor, tasks, done)
     return [r for r in results if r is not None]
 
 
-def _in_pool(tasks: list[Task], workers: int, done: Callable[[int, GameResult], None]) -> None:
-    with ProcessPoolExecutor(max_workers=workers) as pool:
-        futures: dict[Future[GameResult], int] = {
-            pool.submit(play_one, task): position for position, task in enumerate(tasks)
-        }
-        for future in as_completed(futures):
-            done(futures[future], future.result())
+def _on(executor: Executor, tasks: list[Task], done: Callable[[int, GameResult], None]) -> None:
+    futures: dict[Future[GameResult], int] = {
+        executor.submit(play_one, task): position for position, task in enumerate(tasks)
+    }
+    for future in as_completed(futures):
+        done(futures[future], future.result())
 
 
 def run_batch(
@@ -146,8 +155,9 @@ def run_batch(
     games: int,
     seed: int,
     workers: int = 1,
+    executor: Executor | None = None,
     progress: Progress | None = None,
 ) -> list[GameResult]:
     """Play ``games`` games of ``config``; game ``i`` from :func:`game_seed` (seed, i)."""
     tasks = [(config, index, game_seed(seed, index)) for index in range(games)]
-    return run_tasks(tasks, workers=workers, progress=progress)
+    return run_tasks(tasks, workers=workers, executor=executor, progress=progress)

@@ -2,6 +2,7 @@
 
     boardroom simulate --games N --seed S --out DIR [--ruleset FILE]
     boardroom simulate --games N --seed S --out DIR --compare A.toml B.toml
+    boardroom simulate --games N --seed S --out DIR --cluster local|ADDRESS
 
 :func:`add_parser` registers the subcommand on the main CLI's subparsers.
 
@@ -27,6 +28,7 @@ from boardroom.bots.seats import KINDS, BoardSettings
 from boardroom.games.exchange.ruleset import load_ruleset, ruleset_from_json, ruleset_from_toml
 from boardroom.kernel import Refused
 from boardroom.lab.batch import Progress, default_workers, game_seed, run_tasks
+from boardroom.lab.executors import ClusterUnavailable, open_executor
 from boardroom.lab.report import Run, write_report
 from boardroom.lab.sim import DEFAULT_ROSTER, LabConfig
 from boardroom.lab.targets import minutes, targets
@@ -103,6 +105,13 @@ def add_parser(subparsers: Any) -> None:
         "--compare", nargs=2, metavar=("A", "B"), help="two ruleset files side by side"
     )
     p.add_argument("--workers", type=int, default=default_workers(), help="processes (cores)")
+    p.add_argument(
+        "--cluster",
+        default=None,
+        metavar="ADDRESS",
+        help="play on a Dask cluster: its scheduler address, or 'local' to start one of "
+        "--workers processes here (needs: pip install distributed)",
+    )
     p.add_argument("--roster", default=roster_text(DEFAULT_ROSTER), help="robot kinds and counts")
     p.add_argument(
         "--levels",
@@ -154,7 +163,12 @@ def run(args: argparse.Namespace) -> int:
     tasks = [(c, i, game_seed(args.seed, i)) for c in chosen for i in range(args.games)]
     progress = None if args.quiet else Progress(len(tasks))
     started = time.perf_counter()
-    results = run_tasks(tasks, workers=args.workers, progress=progress)
+    try:
+        with open_executor(args.cluster, workers=args.workers) as executor:
+            results = run_tasks(tasks, executor=executor, progress=progress)
+    except ClusterUnavailable as exc:
+        print(f"error: {exc}", file=sys.stderr)
+        return 2
     if progress is not None:
         progress.close()
     took = time.perf_counter() - started

@@ -38,6 +38,18 @@ class Order:
     by: str = ""
     privatization: bool = False
 
+    def __reduce__(self) -> tuple[type[Order], tuple[str, str, int, str, int, int, int, str, bool]]:
+        """Pickled by its fields (a saved state holds orders): compiled by mypyc, a frozen
+        class cannot set them afterwards.
+
+        >>> import pickle
+        >>> order = Order("o1", "p1", 3, "sell", 5, 12, 1)
+        >>> pickle.loads(pickle.dumps(order)) == order
+        True
+        """
+        head = (self.id, self.account, self.stock, self.side, self.qty, self.price, self.seq)
+        return (Order, (*head, self.by, self.privatization))
+
     @property
     def reserved_cash(self) -> int:
         """The cash a buy order keeps locked for what is still open."""
@@ -92,8 +104,7 @@ class Book:
     def add(self, order: Order) -> None:
         """Rest an order in its place by price, then time."""
         orders = self.side(order.side)
-        keys = [_priority(o) for o in orders]
-        orders.insert(bisect.bisect_right(keys, _priority(order)), order)
+        orders.insert(bisect.bisect_right(orders, _priority(order), key=_priority), order)
 
     def find(self, order_id: str) -> Order | None:
         for order in (*self.bids, *self.asks):

@@ -17,6 +17,7 @@ True
 from __future__ import annotations
 
 import dataclasses
+import functools
 import json
 import re
 import tomllib
@@ -102,7 +103,18 @@ class Ruleset:
         return float(seconds) * self.time_scale
 
     def as_json(self) -> Json:
-        """The ruleset as plain JSON-able data (string keys), e.g. for saving."""
+        """The ruleset as plain JSON-able data (string keys), e.g. for saving: a fresh copy.
+
+        >>> rules = Ruleset()
+        >>> rules.as_json() == rules.shared_json and rules.as_json() is not rules.as_json()
+        True
+        """
+        copied: Json = _plain_copy(self.shared_json)
+        return copied
+
+    @functools.cached_property
+    def shared_json(self) -> Json:
+        """:meth:`as_json` worked out once and shared by every view that shows it: read only."""
         data: Json = {}
         for item in dataclasses.fields(self):
             value = getattr(self, item.name)
@@ -114,6 +126,15 @@ class Ruleset:
                 value = dict(value)
             data[item.name] = value
         return data
+
+
+def _plain_copy(value: Any) -> Any:
+    """A copy of JSON-like data: new dicts and lists all the way down."""
+    if isinstance(value, dict):
+        return {k: _plain_copy(v) if isinstance(v, dict | list) else v for k, v in value.items()}
+    if isinstance(value, list):
+        return [_plain_copy(v) if isinstance(v, dict | list) else v for v in value]
+    return value
 
 
 _DEFAULTS: Final = Ruleset()

@@ -7,6 +7,7 @@ The state is plain data. :meth:`ExchangeState.clone` gives an independent copy
 
 from __future__ import annotations
 
+import functools
 from dataclasses import dataclass, field
 from typing import Final, Literal, get_args
 
@@ -202,10 +203,7 @@ class ExchangeState:
 
     def firm_of_piece(self, piece_id: str | None) -> int | None:
         """The firm that owns a piece, from its id (``"3.2"`` → 3)."""
-        if piece_id is None:
-            return None
-        head = piece_id.split(".", 1)[0]
-        return int(head) if head.isascii() and head.isdigit() and int(head) in FIRMS else None
+        return None if piece_id is None else firm_of_piece_id(piece_id)
 
     def piece_ids(self, firm: int) -> set[str]:
         """The ids of the firm's pieces still on the board."""
@@ -242,3 +240,14 @@ class ExchangeState:
             "results": self.results,
             "log": self.log,
         }
+
+
+@functools.lru_cache(maxsize=4096)
+def firm_of_piece_id(piece_id: str) -> int | None:
+    """The firm that owns a piece, from its id (a handful of ids, so remembered).
+
+    >>> firm_of_piece_id("3.2"), firm_of_piece_id("9.1"), firm_of_piece_id("x")
+    (3, None, None)
+    """
+    head = piece_id.split(".", 1)[0]
+    return int(head) if head.isascii() and head.isdigit() and int(head) in FIRMS else None

@@ -8,6 +8,9 @@
   firms they direct (cash, holdings, orders), the votes they cast, the tallies
   of meetings of firms they hold, and the legal moves when their firm is on call.
 
+A view is read only: parts of it are shared with the state and with other views (the
+events, the ruleset), so it is built fast and never copied.
+
 Nobody but the host ever sees another player's holding, order or vote, or who
 stands behind a firm-held stake (only that firm's director does). After the end
 the results, with the year-by-year reveal of ownership, are public.
@@ -15,15 +18,19 @@ the results, with the year-by-year reveal of ownership, are public.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+import functools
+from collections.abc import Callable, Container
 from dataclasses import dataclass
+from typing import Final
 
+from boardroom.draughts import Board
 from boardroom.draughts.squares import INDEX
 from boardroom.games.exchange import turns
+from boardroom.games.exchange.book import Order
 from boardroom.games.exchange.ledger import CASH, MARKET, Asset, firm_account
 from boardroom.games.exchange.refusals import HOST, accounts_of, may_act_for
 from boardroom.games.exchange.ruleset import color_of
-from boardroom.games.exchange.state import ExchangeState
+from boardroom.games.exchange.state import ExchangeState, firm_of_piece_id
 from boardroom.kernel import Json, Refused
 
 PROJECTOR = "projector"
@@ -84,7 +91,8 @@ def _view(state: ExchangeState, viewer: str, events_since: int, public: Json) ->
     public["events"] = [e for e in (_redact(ev, seat) for ev in log) if e is not None]
     if viewer == PROJECTOR:
         return public
-    public["accounts"] = {acc: _account(state, acc) for acc in sorted(mine)}
+    orders = _orders_by_account(state, mine) if mine else {}
+    public["accounts"] = {acc: _account(state, acc, orders) for acc in sorted(mine)}
     if any(_firm_number(acc) is not None for acc in mine):
         _own_firms(public)
     for acc in mine:
@@ -104,8 +112,9 @@ def _own_firms(public: Json) -> Json:
 
 def _host_view(state: ExchangeState, log: list[Json], result: Json) -> Json:
     result["events"] = list(log)
+    orders = _orders_by_account(state, EVERY_ACCOUNT)
     result["accounts"] = {
-        acc: _account(state, acc) for acc in state.ledger.accounts() if acc != MARKET
+        acc: _account(state, acc, orders) for acc in state.ledger.accounts() if acc != MARKET
     }
     result["market"] = {"cash": state.ledger.balance(MARKET, CASH)}
     for firm in state.firms:
@@ -153,7 +162,7 @@ def _public(state: ExchangeState, viewer: str) -> Json:
             "candidates": {str(n): list(m.candidates) for n, m in state.meetings.items()},
         },
         "board_result": state.board_result,
-        "ruleset": rules.as_json(),
+        "ruleset": rules.shared_json,
         "results": state.results,
     }
 
@@ -171,32 +180,47 @@ def _on_call(state: ExchangeState) -> Json | None:
 
 
 def _firms_public(state: ExchangeState) -> Json:
-    pieces: dict[int, list[Json]] = {n: [] for n in state.firms}
-    board = state.board
-    occupied, kings = board.white | board.black, board.kings
-    for square, piece_id in board.ids().items():
-        index = INDEX[square]
-        firm = state.firm_of_piece(piece_id)
-        if firm is not None and (occupied >> index) & 1:
-            king = bool((kings >> index) & 1)
-            pieces[firm].append({"id": piece_id, "square": square, "king": king})
+    pieces = _pieces_of(state.board)
     return {
         str(n): {
             "director": firm.director,
             "color": color_of(n),
             "payout": firm.payout,
             "earnings": firm.earnings,
-            "pieces": sorted(pieces[n], key=lambda p: str(p["id"])),
+            "pieces": [
+                {"id": piece_id, "square": square, "king": king}
+                for piece_id, square, king in pieces.get(n, ())
+            ],
         }
         for n, firm in sorted(state.firms.items())
     }
 
 
+PiecesByFirm = dict[int, tuple[tuple[str, str, bool], ...]]
+
+
+def _pieces_of(board: Board) -> PiecesByFirm:
+    """Each firm's pieces on the board as (id, square, king), by id."""
+    return _pieces(board.white | board.black, board.kings, tuple(board.ids().items()))
+
+
+@functools.lru_cache(maxsize=256)
+def _pieces(occupied: int, kings: int, ids: tuple[tuple[str, str], ...]) -> PiecesByFirm:
+    """The pieces of a position (remembered: the board changes only on a move; read only)."""
+    found: dict[int, list[tuple[str, str, bool]]] = {}
+    for square, piece_id in ids:
+        index = INDEX[square]
+        firm = firm_of_piece_id(piece_id)
+        if firm is not None and (occupied >> index) & 1:
+            found.setdefault(firm, []).append((piece_id, square, bool((kings >> index) & 1)))
+    return {n: tuple(sorted(p, key=lambda piece: piece[0])) for n, p in found.items()}
+
+
 def _firm_private(state: ExchangeState, number: int) -> Json:
-    account = _account(state, firm_account(number))
+    account = firm_account(number)
     return {
-        "cash": account["cash"],
-        "reserved": account["reserved"],
+        "cash": state.ledger.balance(account, CASH),
+        "reserved": state.ledger.held(account, CASH),
         "tax_due": state.firms[number].tax_due,
     }
 
@@ -211,7 +235,28 @@ def worth(state: ExchangeState, account: str) -> int:
     return cash + sum(q * state.prices[stock] for stock, q in held.items())
 
 
-def _account(state: ExchangeState, account: str) -> Json:
+class _Every:
+    """Contains every account (the host's view shows all orders)."""
+
+    def __contains__(self, account: object) -> bool:
+        return True
+
+
+EVERY_ACCOUNT: Final = _Every()
+
+
+def _orders_by_account(state: ExchangeState, accounts: Container[str]) -> dict[str, list[Order]]:
+    """The open orders of ``accounts``, each account's in book order (stock, bids, asks)."""
+    found: dict[str, list[Order]] = {}
+    for book in state.books.values():
+        for orders in (book.bids, book.asks):
+            for order in orders:
+                if order.account in accounts:
+                    found.setdefault(order.account, []).append(order)
+    return found
+
+
+def _account(state: ExchangeState, account: str, orders: dict[str, list[Order]]) -> Json:
     ledger = state.ledger
     return {
         "cash": ledger.balance(account, CASH),
@@ -221,9 +266,7 @@ def _account(state: ExchangeState, account: str) -> Json:
         "reserved_shares": {
             str(s): n for s, n in sorted(_shares(ledger.reserved.get(account, {})).items()) if n
         },
-        "orders": [
-            o.as_json() for b in state.books.values() for o in b.orders() if o.account == account
-        ],
+        "orders": [order.as_json() for order in orders.get(account, ())],
     }
 
 
@@ -255,8 +298,10 @@ def _keep(event: Json, seat: Seat) -> Json | None:
 
 
 def _only(*keys: str) -> Redactor:
+    kept = frozenset(("type", "at", *keys))
+
     def redact(event: Json, seat: Seat) -> Json | None:
-        return {k: v for k, v in event.items() if k in ("type", "at", *keys)}
+        return {k: v for k, v in event.items() if k in kept}
 
     return redact
 
