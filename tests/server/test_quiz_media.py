@@ -11,16 +11,14 @@ to the seats that may see them at that moment.
 
 from __future__ import annotations
 
-import base64
-import io
 import json
-import zipfile
 from typing import Any
 
 import httpx
 from live_fixtures import api_fixture, server_fixture  # noqa: F401 (fixtures)
 from live_games import Table, quiz_setup
 from live_support import Api, Json, Server
+from support.files import files_body, zipped
 
 PICTURE = b"\x89PNG\r\n\x1a\n" + b"lebanon-flag-picture" * 10
 ANTHEM = b"ID3" + b"anthem-sound" * 20
@@ -33,17 +31,11 @@ CSV = (
 
 def archive() -> bytes:
     """A zip as a quiz master makes one: the bank and the files it names, in folders."""
-    buffer = io.BytesIO()
-    with zipfile.ZipFile(buffer, "w") as out:
-        out.writestr("финал.csv", CSV.encode())
-        out.writestr("Флаги/Ливан.png", PICTURE)
-        out.writestr("Гимны/Ливан.mp3", ANTHEM)
-    return buffer.getvalue()
+    return zipped({"финал.csv": CSV, "Флаги/Ливан.png": PICTURE, "Гимны/Ливан.mp3": ANTHEM})
 
 
 def upload(api: Api, files: list[tuple[str, bytes]]) -> Json:
-    sent = [{"name": name, "data": base64.b64encode(data).decode()} for name, data in files]
-    reply = api.bank(json.dumps({"files": sent}), "files")
+    reply = api.bank(files_body(files), "files")
     assert reply.status_code == 200, reply.text
     body: Json = reply.json()
     return body

@@ -8,13 +8,10 @@ media for ever, and a reading past its time went on in a thread that held its sl
 
 from __future__ import annotations
 
-import base64
 import contextlib
-import io
 import json
 import threading
 import time
-import zipfile
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -25,6 +22,7 @@ from live_fixtures import db_url
 from live_games import quiz_setup
 from live_support import Api, free_port, running
 from sqlalchemy import create_engine, select
+from support.files import files_body, zipped
 
 from boardroom.server.config import Settings
 from boardroom.store.schema import media
@@ -35,12 +33,9 @@ PICTURE = b"\x89PNG\r\n\x1a\n" + bytes(range(256)) * 4
 
 def zip_bank(tag: str) -> str:
     """A zip (as the start page sends it) with one question and the picture it names."""
-    buffer = io.BytesIO()
-    with zipfile.ZipFile(buffer, "w") as out:
-        out.writestr("bank.csv", f"question,answer,media\nWhose flag {tag}?,Lebanon,flag.png\n")
-        out.writestr("flag.png", PICTURE + tag.encode())
-    sent = [{"name": "bank.zip", "data": base64.b64encode(buffer.getvalue()).decode()}]
-    return json.dumps({"files": sent})
+    bank = f"question,answer,media\nWhose flag {tag}?,Lebanon,flag.png\n"
+    archive = zipped({"bank.csv": bank, "flag.png": PICTURE + tag.encode()})
+    return files_body([("bank.zip", archive)])
 
 
 def media_rows(url: str) -> dict[str, tuple[str | None, float | None]]:

@@ -5,11 +5,9 @@ text is refused by its own name."""
 
 from __future__ import annotations
 
-import io
-import zipfile
-
 import pytest
 from playwright.sync_api import Browser, FilePayload, expect
+from support.files import zipped
 from web_support import Api, Server, created_game, errors_of, new_page, shot
 
 pytestmark = pytest.mark.slow
@@ -40,11 +38,7 @@ CONTENT = (
 
 
 def siq() -> bytes:
-    buffer = io.BytesIO()
-    with zipfile.ZipFile(buffer, "w") as archive:
-        archive.writestr("content.xml", CONTENT)
-        archive.writestr("Images/leaf.png", b"\x89PNG\r\n\x1a\n")
-    return buffer.getvalue()
+    return zipped({"content.xml": CONTENT, "Images/leaf.png": b"\x89PNG\r\n\x1a\n"})
 
 
 SIZES = {"phone": (390, 844), "laptop": (1280, 720), "wall": (1920, 1080)}

@@ -11,11 +11,11 @@ import io
 import json
 import re
 import wave
-import zipfile
 
 import pytest
 from PIL import Image
 from playwright.sync_api import Browser, Page, WebSocket, expect
+from support.files import zipped
 from web_support import Api, Json, Server, errors_of, new_page, new_phone, shot
 
 pytestmark = pytest.mark.slow
@@ -48,13 +48,8 @@ BANK = (
 
 
 def bank_zip() -> bytes:
-    buffer = io.BytesIO()
-    with zipfile.ZipFile(buffer, "w") as archive:
-        archive.writestr("финал.csv", BANK.encode())
-        archive.writestr("Флаги/ливан.png", png("red"))
-        archive.writestr("Ответы/карта.png", png("green"))
-        archive.writestr("Гимны/гимн.wav", wav())
-    return buffer.getvalue()
+    files: dict[str, bytes | str] = {"финал.csv": BANK, "Гимны/гимн.wav": wav()}
+    return zipped(files | {"Флаги/ливан.png": png("red"), "Ответы/карта.png": png("green")})
 
 
 def member(mid: str, name: str, square: str) -> Json:
