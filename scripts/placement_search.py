@@ -85,16 +85,17 @@ class Candidate:
         return found
 
     def ruleset(self) -> dict[str, Any]:
-        """The ruleset file of the candidate (the ``classroom`` preset and what differs).
+        """The ruleset file of the candidate: the ``classroom`` preset, its placement written
+        out (the preset's own may differ), and the capture rewards if not the seed's.
 
-        >>> Candidate(seed_owners()).ruleset()
-        {'preset': 'classroom'}
-        >>> Candidate(seed_owners(), (10, 30)).ruleset()
-        {'preset': 'classroom', 'capture_man': 10, 'capture_king': 30}
+        >>> data = Candidate(seed_owners(), (10, 30)).ruleset()
+        >>> data["preset"], data["placement"]["5"], data["capture_man"], data["capture_king"]
+        ('classroom', ['h8', 'g7', 'h6'], 10, 30)
+        >>> "capture_man" in Candidate(seed_owners()).ruleset()
+        False
         """
         data: dict[str, Any] = {"preset": PRESET}
-        if self.owners != seed_owners():
-            data["placement"] = {str(f): list(s) for f, s in self.placement().items()}
+        data["placement"] = {str(f): list(s) for f, s in self.placement().items()}
         if self.capture != SEED_CAPTURE:
             data["capture_man"], data["capture_king"] = self.capture
         return data
