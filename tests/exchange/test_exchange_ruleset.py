@@ -7,6 +7,7 @@ from typing import Any
 import pytest
 
 from boardroom.games.exchange.ruleset import (
+    CLASSIC_PLACEMENT,
     PRESETS,
     load_ruleset,
     ruleset_from_json,
@@ -56,6 +57,25 @@ def test_classic_has_every_parameter_of_the_spec_with_its_default() -> None:
         assert data[name] == default, name
     assert data["placement"]["3"] == ["e1", "f2", "e3"]
     assert data["placement"]["8"] == ["b8", "a7", "b6"]
+
+
+def test_classroom_places_the_seeds_squares_three_a_firm_black_mirroring_white() -> None:
+    classic = load_ruleset({"preset": "classic"}).placement
+    classroom = load_ruleset({"preset": "classroom"}).placement
+    assert classic == CLASSIC_PLACEMENT and classroom != classic
+    assert all(len(squares) == 3 for squares in classroom.values())
+    for colour in (range(1, 5), range(5, 9)):
+        assert {s for f in colour for s in classroom[f]} == {s for f in colour for s in classic[f]}
+
+    def turned(square: str) -> str:
+        return chr(ord("a") + ord("h") - ord(square[0])) + str(9 - int(square[1]))
+
+    assert all(classroom[f + 4] == tuple(map(turned, classroom[f])) for f in range(1, 5))
+    # Firm 1, first to move, keeps a3 and a1 and takes g1 from firm 4, which takes b2.
+    assert classroom[1] == ("a1", "g1", "a3") and classroom[4] == ("b2", "h2", "g3")
+    state = initial_state({"ruleset": {"preset": "classroom"}, "players": []})
+    piece = state.board.piece_at("g1")
+    assert piece is not None and state.firm_of_piece(piece.id) == 1
 
 
 def test_presets_include_classic_and_a_fast_demo() -> None:

@@ -141,8 +141,20 @@ _DEFAULTS: Final = Ruleset()
 PRESETS: Final[dict[str, Json]] = {
     "classic": {},
     # A 45-90-minute lesson (docs/balance.md, balance report 2): the seed's structure and
-    # turn order, shorter sessions and fewer years, the host paces every phase.
+    # turn order, shorter sessions and fewer years, the host paces every phase. The seed's
+    # squares with firm 1's b2 and firm 4's g1 exchanged (black's g7 and b8 likewise), so
+    # that the first firm to move is not the weakest (scripts/placement_search.py).
     "classroom": {
+        "placement": {
+            "1": ["a1", "g1", "a3"],
+            "2": ["c1", "d2", "c3"],
+            "3": ["e1", "f2", "e3"],
+            "4": ["b2", "h2", "g3"],
+            "5": ["h8", "b8", "h6"],
+            "6": ["f8", "e7", "f6"],
+            "7": ["d8", "c7", "d6"],
+            "8": ["g7", "a7", "b6"],
+        },
         "years": 4,
         "move_max_s": 120,
         "session_s": 240,
