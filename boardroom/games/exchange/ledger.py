@@ -77,17 +77,43 @@ def account_firm(account: str) -> int | None:
 
 @dataclass
 class Ledger:
-    """Balances and reservations of every account, by asset."""
+    """Balances and reservations of every account, by asset.
+
+    A copy shares each account's figures with its original until one of the two
+    changes them (copy on write, account by account): a draft of the state copies
+    only the accounts a command touches.
+
+    >>> ledger = Ledger()
+    >>> ledger.transfer(MARKET, "p1", CASH, 100, "endowment")
+    >>> draft = ledger.copy()
+    >>> draft.transfer("p1", "p2", CASH, 30, "trade")
+    >>> ledger.balance("p1", CASH), draft.balance("p1", CASH), draft.balance("p2", CASH)
+    (100, 70, 30)
+    >>> ledger.transfer("p1", "p3", CASH, 5, "trade")
+    >>> ledger.balance("p1", CASH), draft.balance("p1", CASH)
+    (95, 70)
+    """
 
     balances: dict[str, dict[Asset, int]] = field(default_factory=dict)
     reserved: dict[str, dict[Asset, int]] = field(default_factory=dict)
+    shared: bool = field(default=False, compare=False, repr=False)
+    """Whether the figures may be shared with a copy (then only ``own`` accounts are this
+    ledger's own)."""
+    own: set[str] = field(default_factory=set, compare=False, repr=False)
 
     def copy(self) -> Ledger:
-        """An independent copy."""
-        return Ledger(
-            {acc: dict(assets) for acc, assets in self.balances.items()},
-            {acc: dict(assets) for acc, assets in self.reserved.items()},
-        )
+        """An independent copy (sharing each account until either side changes it)."""
+        self.shared, self.own = True, set()
+        return Ledger(dict(self.balances), dict(self.reserved), True, set())
+
+    def _owned(self, account: str) -> None:
+        """Give ``account`` figures of its own before they change."""
+        if self.shared and account not in self.own:
+            self.own.add(account)
+            if account in self.balances:
+                self.balances[account] = dict(self.balances[account])
+            if account in self.reserved:
+                self.reserved[account] = dict(self.reserved[account])
 
     def balance(self, account: str, asset: Asset) -> int:
         return self.balances.get(account, {}).get(asset, 0)
@@ -134,6 +160,8 @@ class Ledger:
     def _move(self, source: str, target: str, asset: Asset, amount: int) -> None:
         if amount == 0:
             return
+        self._owned(source)
+        self._owned(target)
         from_assets = self.balances.setdefault(source, {})
         to_assets = self.balances.setdefault(target, {})
         from_assets[asset] = from_assets.get(asset, 0) - amount
@@ -144,6 +172,7 @@ class Ledger:
         if amount < 0 or self.free(account, asset) < amount:
             raise LedgerError(f"{account} cannot reserve {amount} of {asset} ({reason})")
         if amount:
+            self._owned(account)
             assets = self.reserved.setdefault(account, {})
             assets[asset] = assets.get(asset, 0) + amount
 
@@ -152,6 +181,7 @@ class Ledger:
         if amount < 0 or self.held(account, asset) < amount:
             raise LedgerError(f"{account} has not reserved {amount} of {asset}")
         if amount:
+            self._owned(account)
             assets = self.reserved[account]
             assets[asset] -= amount
             if not assets[asset]:

@@ -68,6 +68,21 @@ TAKEOVER_STEP: Final[dict[CallMode, int]] = {"normal": 0, "late_colour": 1, "own
 CALL_MODE: Final[dict[int, CallMode]] = {n: mode for mode, n in TAKEOVER_STEP.items()}
 
 
+Part = Literal[
+    "players",
+    "firms",
+    "board",
+    "pointers",
+    "prices",
+    "call",
+    "meeting_calls",
+    "meetings",
+    "history",
+]
+"""The parts of a state that events change in place (the rest are replaced whole)."""
+PARTS: Final[tuple[Part, ...]] = get_args(Part)
+
+
 @dataclass
 class Firm:
     """A joint-stock company: its director, its payout and this year's books."""
@@ -168,38 +183,84 @@ class ExchangeState:
     results: Json | None = None
     log: list[Json] = field(default_factory=list)
 
+    shared: set[Part] = field(default_factory=set, compare=False, repr=False)
+    """The parts this state may share with a clone (copied before they change: :meth:`own`)."""
+
     def clone(self) -> ExchangeState:
-        """An independent copy (the ruleset and past events are immutable, so shared)."""
+        """A draft's copy: as independent as a deep copy, but cheap (copy on write).
+
+        The two share every part until one of them changes it (:meth:`own`, called for
+        each event by ``events.apply``); the ledger and the books share account by
+        account and book by book. The ruleset, the results and past events are never
+        changed, so shared for good. The clone's ``log`` starts empty: it holds the
+        events emitted into the draft (deciding never reads the log).
+        """
+        self.shared = set(PARTS)
         return ExchangeState(
             ruleset=self.ruleset,
             seed=self.seed,
-            players=dict(self.players),
-            officials=list(self.officials),
-            firms={n: f.copy() for n, f in self.firms.items()},
+            players=self.players,
+            officials=self.officials,
+            firms=self.firms,
             ledger=self.ledger.copy(),
-            board=self.board.copy(),
-            pointers=dict(self.pointers),
+            board=self.board,
+            pointers=self.pointers,
             books={n: b.copy() for n, b in self.books.items()},
-            prices=dict(self.prices),
-            closes=dict(self.closes),
+            prices=self.prices,
+            closes=self.closes,
             phase=self.phase,
             year=self.year,
             waiting=self.waiting,
             opening=self.opening,
             started=self.started,
-            call=None if self.call is None else self.call.copy(),
+            call=self.call,
             deadline=self.deadline,
             min_move_at=self.min_move_at,
             paused_at=self.paused_at,
             moves_this_year=self.moves_this_year,
             board_result=self.board_result,
             order_count=self.order_count,
-            meeting_calls={n: list(c) for n, c in self.meeting_calls.items()},
-            meetings={n: m.copy() for n, m in self.meetings.items()},
-            history=list(self.history),
+            meeting_calls=self.meeting_calls,
+            meetings=self.meetings,
+            history=self.history,
             results=self.results,
-            log=list(self.log),
+            log=[],
+            shared=set(PARTS),
         )
+
+    def own(self, part: Part) -> None:
+        """Give this state its own copy of ``part`` before it changes, if it is shared.
+
+        >>> from boardroom.games.exchange.setup import initial_state
+        >>> state = initial_state({"game": "exchange", "seed": 1,
+        ...                        "players": [{"id": "p1", "name": "Anna"}]})
+        >>> draft = state.clone()
+        >>> draft.own("players")
+        >>> draft.players["p1"] = "Anya"
+        >>> state.players["p1"], draft.players["p1"]
+        ('Anna', 'Anya')
+        """
+        if part not in self.shared:
+            return
+        self.shared.discard(part)
+        if part == "players":
+            self.players = dict(self.players)
+        elif part == "firms":
+            self.firms = {n: f.copy() for n, f in self.firms.items()}
+        elif part == "board":
+            self.board = self.board.copy()
+        elif part == "pointers":
+            self.pointers = dict(self.pointers)
+        elif part == "prices":
+            self.prices = dict(self.prices)
+        elif part == "call":
+            self.call = None if self.call is None else self.call.copy()
+        elif part == "meeting_calls":
+            self.meeting_calls = {n: list(c) for n, c in self.meeting_calls.items()}
+        elif part == "meetings":
+            self.meetings = {n: m.copy() for n, m in self.meetings.items()}
+        else:
+            self.history = list(self.history)
 
     def firm_of_piece(self, piece_id: str | None) -> int | None:
         """The firm that owns a piece, from its id (``"3.2"`` → 3)."""

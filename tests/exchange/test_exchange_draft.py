@@ -1,0 +1,82 @@
+"""The draft's copy on write: deciding never changes the state, applying never changes a draft.
+
+A draft (``state.clone()``) shares every part with the state until one of them changes it;
+these tests drive whole robot games (every kind of event that changes a part in place) and
+check, command by command, that neither side ever sees the other's changes.
+"""
+
+from __future__ import annotations
+
+import copy
+from typing import Any
+
+from boardroom.games.exchange import RULES, ExchangeState
+from boardroom.games.exchange.events import CHANGES
+from boardroom.kernel import Json, Outcome, fold
+from boardroom.lab.sim import LabConfig, Simulation
+
+
+def picture(state: ExchangeState) -> Json:
+    """A deep copy of everything in the state but its log (a draft's log holds its own events)."""
+    shot = state.snapshot()
+    del shot["log"]
+    return copy.deepcopy(shot)
+
+
+class Checked(Simulation):
+    """A simulation that checks both directions of the copy on write at every command."""
+
+    kinds: set[str]
+
+    def send(self, command: Json, at: float) -> bool:
+        journal, handle = self.journal, self.journal.handle
+        self.kinds = getattr(self, "kinds", set())
+
+        def checked(command: Json, now: float) -> Outcome:
+            state = journal.state
+            before = picture(state)
+            try:
+                events = RULES.decide(state, command, now)
+            finally:
+                assert picture(state) == before, f"deciding {command} changed the state"
+            draft = state.clone()
+            drafted = picture(draft)
+            outcome = journal.record(command, events)
+            assert picture(draft) == drafted, f"applying {command} changed a draft"
+            self.kinds.update(e["type"] for e in events)
+            return outcome
+
+        journal.handle = checked  # type: ignore[method-assign]
+        try:
+            return super().send(command, at)
+        finally:
+            journal.handle = handle  # type: ignore[method-assign]
+
+
+def play_checked(config: LabConfig, seed: int) -> Checked:
+    game = Checked(config.spec(seed), config.seats(seed), seed=seed, late_rate=config.late_rate)
+    game.send({"type": "rename", "by": "p3", "name": "Вера"}, 0.0)
+    return game.run()
+
+
+def test_deciding_and_applying_keep_the_state_and_its_drafts_apart() -> None:
+    config = LabConfig(ruleset={"preset": "blitz", "years": 2}, late_rate=0.3)
+    game = play_checked(config, seed=3)
+    assert game.state.phase == "ended"
+    assert set(CHANGES) <= game.kinds, "some kind of event was never checked"
+    rebuilt = fold(RULES, game.journal.setup_spec, game.journal.events)
+    assert rebuilt.snapshot() == game.state.snapshot()
+
+
+def test_a_draft_of_a_draft_is_apart_from_both() -> None:
+    config = LabConfig(ruleset={"preset": "blitz", "years": 1})
+    game = play_checked(config, seed=5)
+    state: Any = fold(RULES, game.journal.setup_spec, game.journal.events[:60])
+    first = state.clone()
+    second = first.clone()
+    pictures = [picture(s) for s in (state, first, second)]
+    for event in game.journal.events[60:90]:
+        RULES.evolve(first, copy.deepcopy(event))
+    assert picture(state) == pictures[0]
+    assert picture(second) == pictures[2]
+    assert picture(first) != pictures[1]
