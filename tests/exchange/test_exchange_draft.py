@@ -8,11 +8,12 @@ check, command by command, that neither side ever sees the other's changes.
 from __future__ import annotations
 
 import copy
+import dataclasses
 from typing import Any
 
 from boardroom.games.exchange import RULES, ExchangeState
 from boardroom.games.exchange.events import CHANGES
-from boardroom.kernel import Json, Outcome, fold
+from boardroom.kernel import Decided, Journal, Json, Outcome, fold
 from boardroom.lab.sim import LabConfig, Simulation
 
 
@@ -56,7 +57,8 @@ class Checked(Simulation):
 def play_checked(config: LabConfig, seed: int) -> Checked:
     game = Checked(config.spec(seed), config.seats(seed), seed=seed, late_rate=config.late_rate)
     game.send({"type": "rename", "by": "p3", "name": "Вера"}, 0.0)
-    return game.run()
+    game.run()
+    return game
 
 
 def test_deciding_and_applying_keep_the_state_and_its_drafts_apart() -> None:
@@ -80,3 +82,44 @@ def test_a_draft_of_a_draft_is_apart_from_both() -> None:
     assert picture(state) == pictures[0]
     assert picture(second) == pictures[2]
     assert picture(first) != pictures[1]
+
+
+def test_taking_a_draft_takes_every_field() -> None:
+    config = LabConfig(ruleset={"preset": "blitz", "years": 1})
+    state = fold(RULES, config.spec(1), [])
+    draft = state.clone()
+    marks = {f.name: object() for f in dataclasses.fields(draft) if f.name != "log"}
+    for name, mark in marks.items():
+        setattr(draft, name, mark)
+    draft.log = [{"type": "noted"}]
+    state.take(draft)
+    assert {name: getattr(state, name) for name in marks} == marks
+    assert state.log[-1] == {"type": "noted"}
+
+
+def test_events_are_settled_only_on_the_state_they_were_decided_on() -> None:
+    config = LabConfig(ruleset={"preset": "blitz", "years": 1})
+    journal = Journal.open(RULES, config.spec(1))
+    start = {"type": "start", "by": "host"}
+    copied = copy.deepcopy(events := RULES.decide(journal.state, start, 0.0))
+    assert type(copied) is list
+    journal.record(start, copied)  # not the decided events: folded as a plain list
+    assert isinstance(events, Decided)
+    assert not events.settle(journal.state, events), "the state moved on"
+    order = {
+        "type": "order",
+        "by": "p3",
+        "account": "p3",
+        "stock": 1,
+        "side": "buy",
+        "qty": 1,
+        "price": 5,
+    }
+    decided = RULES.decide(journal.state, order, 1.0)
+    assert isinstance(decided, Decided)
+    assert not decided.settle(fold(RULES, journal.setup_spec, journal.events), decided)
+    journal.record(order, decided)
+    assert journal.state.log[-len(decided) :] == decided
+    assert not decided.settle(journal.state, decided), "settled twice"
+    rebuilt = fold(RULES, journal.setup_spec, journal.events)
+    assert rebuilt.snapshot() == journal.state.snapshot()

@@ -228,6 +228,50 @@ class ExchangeState:
             shared=set(PARTS),
         )
 
+    def take(self, draft: ExchangeState) -> None:
+        """Become ``draft``, a :meth:`clone` of this state that events were applied to:
+        the state that applying the same events here would give, without doing it again.
+
+        >>> from boardroom.games.exchange.events import apply
+        >>> from boardroom.games.exchange.setup import initial_state
+        >>> state = initial_state({"game": "exchange", "seed": 1,
+        ...                        "players": [{"id": "p1", "name": "Anna"}]})
+        >>> draft = state.clone()
+        >>> _ = apply(draft, {"type": "renamed", "player": "p1", "name": "Anya", "at": 0})
+        >>> state.take(draft)
+        >>> state.players["p1"], [e["type"] for e in state.log]
+        ('Anya', ['renamed'])
+        """
+        self.log.extend(draft.log)
+        self.ruleset = draft.ruleset
+        self.seed = draft.seed
+        self.players = draft.players
+        self.officials = draft.officials
+        self.firms = draft.firms
+        self.ledger = draft.ledger
+        self.board = draft.board
+        self.pointers = draft.pointers
+        self.books = draft.books
+        self.prices = draft.prices
+        self.closes = draft.closes
+        self.phase = draft.phase
+        self.year = draft.year
+        self.waiting = draft.waiting
+        self.opening = draft.opening
+        self.started = draft.started
+        self.call = draft.call
+        self.deadline = draft.deadline
+        self.min_move_at = draft.min_move_at
+        self.paused_at = draft.paused_at
+        self.moves_this_year = draft.moves_this_year
+        self.board_result = draft.board_result
+        self.order_count = draft.order_count
+        self.meeting_calls = draft.meeting_calls
+        self.meetings = draft.meetings
+        self.history = draft.history
+        self.results = draft.results
+        self.shared = draft.shared
+
     def own(self, part: Part) -> None:
         """Give this state its own copy of ``part`` before it changes, if it is shared.
 
