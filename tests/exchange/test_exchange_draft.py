@@ -13,6 +13,7 @@ from typing import Any
 
 from boardroom.games.exchange import RULES, ExchangeState
 from boardroom.games.exchange.events import CHANGES
+from boardroom.games.exchange.state import Call
 from boardroom.kernel import Decided, Journal, Json, Outcome, fold
 from boardroom.lab.sim import LabConfig, Simulation
 
@@ -87,13 +88,19 @@ def test_a_draft_of_a_draft_is_apart_from_both() -> None:
 def test_taking_a_draft_takes_every_field() -> None:
     config = LabConfig(ruleset={"preset": "blitz", "years": 1})
     state = fold(RULES, config.spec(1), [])
+    later = Simulation(config.spec(2), config.seats(2), seed=2).run().state
+    later.waiting, later.opening, later.paused_at = "taxes", True, 7.5
+    later.call, later.board_result = Call("white", 1, 0), {"winner": None, "reason": "x"}
+    later.shared = {"firms"}
     draft = state.clone()
-    marks = {f.name: object() for f in dataclasses.fields(draft) if f.name != "log"}
-    for name, mark in marks.items():
-        setattr(draft, name, mark)
+    names = [f.name for f in dataclasses.fields(ExchangeState) if f.name != "log"]
+    for name in names:
+        setattr(draft, name, getattr(later, name))
     draft.log = [{"type": "noted"}]
     state.take(draft)
-    assert {name: getattr(state, name) for name in marks} == marks
+    assert state.min_move_at == later.min_move_at != 0.0  # a float: compiled, not boxed
+    names.remove("min_move_at")
+    assert [n for n in names if getattr(state, n) is not getattr(later, n)] == []
     assert state.log[-1] == {"type": "noted"}
 
 
