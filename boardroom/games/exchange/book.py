@@ -107,13 +107,16 @@ class Book:
     asks: list[Order] = field(default_factory=list)
     shared: bool = field(default=False, compare=False, repr=False)
     """Whether ``bids`` and ``asks`` may be shared with a copy (then copied before a change)."""
+    levels: Json | None = field(default=None, compare=False, repr=False)
+    """The :meth:`depth` made since the last change, if any (shared, read only)."""
 
     def copy(self) -> Book:
         """An independent copy (sharing the orders until either side changes)."""
         self.shared = True
-        return Book(self.bids, self.asks, True)
+        return Book(self.bids, self.asks, True, self.levels)
 
     def _owned(self) -> None:
+        self.levels = None
         if self.shared:
             self.bids, self.asks, self.shared = list(self.bids), list(self.asks), False
 
@@ -159,8 +162,20 @@ class Book:
         return bid is not None and ask is not None and bid >= ask
 
     def depth(self) -> Json:
-        """The public book: price levels and sizes, best first, no names."""
-        return {"bids": _levels(self.bids), "asks": _levels(self.asks)}
+        """The public book: price levels and sizes, best first, no names.
+
+        Made once until the book changes (every view shows it): read it, never change it.
+
+        >>> book = Book()
+        >>> book.add(Order("o1", "p1", 3, "buy", 5, 12, 1))
+        >>> book.depth() is book.depth() is book.copy().depth()
+        True
+        >>> book.reduce("o1", 2).qty, book.depth()
+        (5, {'bids': [[12, 3]], 'asks': []})
+        """
+        if self.levels is None:
+            self.levels = {"bids": _levels(self.bids), "asks": _levels(self.asks)}
+        return self.levels
 
 
 def _levels(orders: list[Order]) -> list[list[int]]:
