@@ -75,6 +75,33 @@ def views(state: ExchangeState, viewers: list[str], *, events_since: int = 0) ->
     return [_view(state, v, events_since, {**public, "viewer": v}) for v in viewers]
 
 
+class VersionViews:
+    """Views that share one version's public part: made once for the first viewer asking
+    at a version, shared by every later one until the game changes (in a robot lab the
+    seats wake one after another, most of them changing nothing). Each view equals
+    ``view(state, viewer, ...)``; like those of :func:`views`, read it, never change it.
+
+    >>> from boardroom.games.exchange import RULES
+    >>> game = RULES.setup({"game": "exchange", "players": [{"id": "p1"}, {"id": "p2"}]})
+    >>> roles, shared = ["p1", "host", "projector", "p2"], VersionViews()
+    >>> [shared.view(game, role) for role in roles] == [view(game, role) for role in roles]
+    True
+    """
+
+    def __init__(self) -> None:
+        self.state: ExchangeState | None = None
+        self.version = -1
+        self.public: Json = {}
+
+    def view(self, state: ExchangeState, viewer: str, *, events_since: int = 0) -> Json:
+        """``view(state, viewer, events_since=...)``, over the version's shared public part
+        (a game changes only by events, so the length of its log tells its version)."""
+        if state is not self.state or len(state.log) != self.version:
+            self.state, self.version = state, len(state.log)
+            self.public = _public(state, PROJECTOR)
+        return _view(state, viewer, events_since, {**self.public, "viewer": viewer})
+
+
 def _view(state: ExchangeState, viewer: str, events_since: int, public: Json) -> Json:
     """``viewer``'s view over ``public`` (the public part made for it, or a copy whose
     values are shared: only ``firms`` and ``meetings`` are changed, so they are copied)."""
