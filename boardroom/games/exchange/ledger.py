@@ -126,20 +126,22 @@ class Ledger:
         """What ``account`` may spend or sell now: its balance less its reservations."""
         return self.balance(account, asset) - self.held(account, asset)
 
-    def transfer(self, source: str, target: str, asset: Asset, amount: int, reason: str) -> None:
+    def transfer(
+        self, source: str, target: str, asset: Asset, amount: int | float, reason: str
+    ) -> None:
         """Move ``amount`` of ``asset`` from ``source`` to ``target``, for ``reason``.
 
         Only the market may go below zero; nobody may spend what is reserved,
         except a transfer that pays out of a reservation (see :meth:`pay_reserved`).
         """
-        self._check(source, target, amount, reason)
-        if source != MARKET and self.free(source, asset) < amount:
+        whole = self._check(source, target, amount, reason)
+        if source != MARKET and self.free(source, asset) < whole:
             what = "cash" if asset == CASH else f"shares of firm {asset}"
             raise LedgerError(
                 f"{source} has {self.free(source, asset)} free {what}, "
-                f"cannot pay {amount} ({reason})."
+                f"cannot pay {whole} ({reason})."
             )
-        self._move(source, target, asset, amount)
+        self._move(source, target, asset, whole)
 
     def pay_reserved(
         self, source: str, target: str, asset: Asset, amount: int, reason: str
@@ -149,13 +151,16 @@ class Ledger:
         self.transfer(source, target, asset, amount, reason)
 
     @staticmethod
-    def _check(source: str, target: str, amount: int, reason: str) -> None:
+    def _check(source: str, target: str, amount: int | float, reason: str) -> int:
+        """The amount, once it is a whole number ≥ 0 between two accounts for a known reason
+        (``amount`` is typed wider so that, compiled, a fraction gets this refusal too)."""
         if reason not in REASONS:
             raise LedgerError(f"unknown transfer reason {reason!r}")
         if isinstance(amount, bool) or not isinstance(amount, int) or amount < 0:
             raise LedgerError(f"a transfer amount must be a whole number ≥ 0, not {amount!r}")
         if source == target:
             raise LedgerError(f"{source} cannot pay itself ({reason})")
+        return amount
 
     def _move(self, source: str, target: str, asset: Asset, amount: int) -> None:
         if amount == 0:
