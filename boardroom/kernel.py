@@ -14,7 +14,7 @@ command will make something happen.
 from __future__ import annotations
 
 import copy
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from typing import Any, Generic, Protocol, TypeVar
 
@@ -76,6 +76,36 @@ class Rules(Protocol[State]):
         ...
 
 
+class Decided(list[Json]):
+    """The events ``decide`` returns, able to bring the state to the result at once.
+
+    Rules whose ``decide`` applies its events to a copy of the state as it goes may
+    return them as ``Decided``: ``settle(state, events)`` then makes ``state`` into the
+    copy's result — what folding ``events`` with ``evolve`` would give — and says True,
+    provided ``state`` is the very state decided on, nothing changed it since and
+    ``events`` are the very events decided (not a copy); else it says False and changes
+    nothing. :meth:`Journal.record` settles when it can and folds the events otherwise,
+    so the same events are not applied twice. To everyone else it is a plain list of
+    events (a copy or a pickle of it is one).
+
+    >>> events = Decided([{"type": "noted"}], lambda state, events: False)
+    >>> events == [{"type": "noted"}], events.settle(None, events)
+    (True, False)
+    >>> type(copy.deepcopy(events)), type(copy.copy(events))
+    (<class 'list'>, <class 'list'>)
+    """
+
+    def __init__(self, events: Iterable[Json], settle: Callable[[Any, list[Json]], bool]) -> None:
+        super().__init__(events)
+        self.settle = settle
+
+    def __reduce__(self) -> tuple[type[list[Json]], tuple[list[Json]]]:
+        return (list, (list(self),))
+
+    def __deepcopy__(self, memo: dict[int, Any]) -> list[Json]:
+        return copy.deepcopy(list(self), memo)
+
+
 @dataclass
 class Outcome:
     """What handling one command did: the events it caused and the version after it."""
@@ -123,14 +153,18 @@ class Journal(Generic[State]):
         """Apply the events already decided for ``command`` (e.g. once they are stored).
 
         ``handle`` is ``decide`` then ``record``; a server that must store the events
-        before applying them calls the two halves itself.
+        before applying them calls the two halves itself. Events ``decide`` returned as
+        :class:`Decided` on this very state are settled rather than folded again.
         """
-        for event in events:
-            self.apply(event)
+        if isinstance(events, Decided) and events.settle(self.state, events):
+            self.events.extend(events)
+        else:
+            for event in events:
+                self.apply(event)
         command_id = command.get("id")
         if isinstance(command_id, str):
             self.applied_ids[command_id] = self.version
-        return Outcome(events, self.version)
+        return Outcome(list(events), self.version)
 
     def apply(self, event: Json) -> None:
         """Append an already-decided event and fold it into the state."""

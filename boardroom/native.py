@@ -42,13 +42,26 @@ COMPILED: Final = (
     "boardroom.bots.evaluation",
     "boardroom.bots.search",
     "boardroom.games.exchange.book",
+    "boardroom.games.exchange.ledger",
+    "boardroom.games.exchange.state",
+    "boardroom.games.exchange.events",
+    "boardroom.games.exchange.draft",
+    "boardroom.games.exchange.refusals",
+    "boardroom.games.exchange.schema",
+    "boardroom.games.exchange.trading",
+    "boardroom.games.exchange.turns",
+    "boardroom.games.exchange.meetings",
+    "boardroom.games.exchange.year",
+    "boardroom.games.exchange.rules",
     "boardroom.games.exchange.views",
     "boardroom.bots.context",
     "boardroom.bots.valuation",
     "boardroom.bots.market",
+    "boardroom.bots.seats",
 )
 """The hot paths: the draughts engine, the board robot's evaluation and search, and what
-the lab spends its time in (the exchange's order book and views, the market robots)."""
+the lab spends its time in (the exchange core's ledger, state, events, decisions and
+views, the robots' seats and market robots)."""
 
 PACKAGE: Final = Path(__file__).resolve().parent
 RECORD: Final = PACKAGE / "_native.json"

@@ -258,3 +258,23 @@ def acting(seen: Json, *phases: str) -> bool:
     True
     """
     return bool(seen["phase"] in phases and not seen["paused"])
+
+
+def shuffle(rng: random.Random, items: list[int]) -> None:
+    """Shuffle ``items`` in place exactly as ``rng.shuffle(items)`` does (the same draws,
+    the same order), without the interpreted loop of :mod:`random` (compiled, it is
+    several times faster; a robot shuffles its stocks at every wake).
+
+    >>> mine, theirs = list(range(8)), list(range(8))
+    >>> shuffle(random.Random(4), mine); random.Random(4).shuffle(theirs)
+    >>> mine == theirs
+    True
+    """
+    getrandbits = rng.getrandbits
+    for i in range(len(items) - 1, 0, -1):
+        n = i + 1
+        k = n.bit_length()
+        j = getrandbits(k)
+        while j >= n:
+            j = getrandbits(k)
+        items[i], items[j] = items[j], items[i]

@@ -27,7 +27,7 @@ from __future__ import annotations
 import math
 from collections.abc import Sequence
 
-from boardroom.bots.context import Context, acting, directs
+from boardroom.bots.context import Context, acting, directs, shuffle
 from boardroom.bots.valuation import fair_value
 from boardroom.games.exchange.ruleset import FIRMS
 from boardroom.kernel import Json
@@ -92,7 +92,7 @@ class ValueTrader:
             return []
         wealth = _wealth(seen, ctx, account, self.firms)
         order = list(self.firms)
-        ctx.rng.shuffle(order)  # no stock is always served first from a limited purse
+        shuffle(ctx.rng, order)  # no stock is always served first from a limited purse
         commands: list[Json] = []
         for stock in order:
             commands += self._stock(seen, ctx, account, stock, wealth)

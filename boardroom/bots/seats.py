@@ -58,6 +58,18 @@ class BoardSettings:
         """One seat's level, drawn from ``levels``."""
         return rng.choice(self.levels)
 
+    def __reduce__(
+        self,
+    ) -> tuple[type[BoardSettings], tuple[tuple[str, ...], int, int | None]]:
+        """Pickled by its fields (a lab's settings go to its worker processes; compiled by
+        mypyc, a frozen class cannot set them afterwards).
+
+        >>> import pickle
+        >>> pickle.loads(pickle.dumps(BoardSettings(nodes=50))) == BoardSettings(nodes=50)
+        True
+        """
+        return (BoardSettings, (self.levels, self.nodes, self.pass_margin))
+
 
 class RobotSeat:
     """One seat played by robots: its strategies, a seeded random source and a memory."""

@@ -26,7 +26,7 @@ from boardroom.bots.pacing import THINK_S, WAKES
 from boardroom.bots.seats import BoardSettings, RobotSeat, robot_seat
 from boardroom.games.exchange import RULES, ExchangeRules, ExchangeState
 from boardroom.games.exchange.ruleset import FIRMS
-from boardroom.games.exchange.views import view
+from boardroom.games.exchange.views import VersionViews
 from boardroom.kernel import Journal, Json, Refused
 
 HOST: Final = "host"
@@ -109,6 +109,7 @@ class Simulation:
         self.sent = 0
         self.wakes: list[tuple[float, int, str]] = []
         self.phase_key: tuple[str, int, bool] | None = None
+        self.views = VersionViews()
 
     @property
     def state(self) -> ExchangeState:
@@ -162,7 +163,7 @@ class Simulation:
 
     def ask(self, seat: str, at: float) -> list[Json]:
         """The commands ``seat`` wants sent at ``at``, decided on its own view."""
-        seen = view(self.state, seat, events_since=len(self.state.log))
+        seen = self.views.view(self.state, seat, events_since=len(self.state.log))
         return self.seats[seat].act(seen, at)
 
     def _board(self) -> None:

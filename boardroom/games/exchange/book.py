@@ -90,19 +90,42 @@ def _priority(order: Order) -> tuple[int, int]:
 
 @dataclass
 class Book:
-    """The open orders of one stock, each side in priority order."""
+    """The open orders of one stock, each side in priority order.
+
+    A copy shares both sides with its original until one of the two changes
+    (copy on write): a draft of the state copies only the books a command touches.
+
+    >>> book = Book()
+    >>> book.add(Order("o1", "p1", 3, "sell", 5, 12, 1))
+    >>> draft = book.copy()
+    >>> draft.add(Order("o2", "p2", 3, "sell", 5, 11, 2))
+    >>> len(book.asks), len(draft.asks)
+    (1, 2)
+    """
 
     bids: list[Order] = field(default_factory=list)
     asks: list[Order] = field(default_factory=list)
+    shared: bool = field(default=False, compare=False, repr=False)
+    """Whether ``bids`` and ``asks`` may be shared with a copy (then copied before a change)."""
+    levels: Json | None = field(default=None, compare=False, repr=False)
+    """The :meth:`depth` made since the last change, if any (shared, read only)."""
 
     def copy(self) -> Book:
-        return Book(list(self.bids), list(self.asks))
+        """An independent copy (sharing the orders until either side changes)."""
+        self.shared = True
+        return Book(self.bids, self.asks, True, self.levels)
+
+    def _owned(self) -> None:
+        self.levels = None
+        if self.shared:
+            self.bids, self.asks, self.shared = list(self.bids), list(self.asks), False
 
     def side(self, side: str) -> list[Order]:
         return self.bids if side == "buy" else self.asks
 
     def add(self, order: Order) -> None:
         """Rest an order in its place by price, then time."""
+        self._owned()
         orders = self.side(order.side)
         orders.insert(bisect.bisect_right(orders, _priority(order), key=_priority), order)
 
@@ -114,6 +137,7 @@ class Book:
 
     def reduce(self, order_id: str, qty: int) -> Order:
         """Take ``qty`` off an order (a fill or a cancel); it leaves the book at zero."""
+        self._owned()
         for orders in (self.bids, self.asks):
             for index, order in enumerate(orders):
                 if order.id == order_id:
@@ -138,8 +162,20 @@ class Book:
         return bid is not None and ask is not None and bid >= ask
 
     def depth(self) -> Json:
-        """The public book: price levels and sizes, best first, no names."""
-        return {"bids": _levels(self.bids), "asks": _levels(self.asks)}
+        """The public book: price levels and sizes, best first, no names.
+
+        Made once until the book changes (every view shows it): read it, never change it.
+
+        >>> book = Book()
+        >>> book.add(Order("o1", "p1", 3, "buy", 5, 12, 1))
+        >>> book.depth() is book.depth() is book.copy().depth()
+        True
+        >>> book.reduce("o1", 2).qty, book.depth()
+        (5, {'bids': [[12, 3]], 'asks': []})
+        """
+        if self.levels is None:
+            self.levels = {"bids": _levels(self.bids), "asks": _levels(self.asks)}
+        return self.levels
 
 
 def _levels(orders: list[Order]) -> list[list[int]]:

@@ -13,7 +13,7 @@ from typing import Any
 from boardroom.draughts import Board, Move
 from boardroom.games.exchange.events import apply
 from boardroom.games.exchange.state import EventKind, ExchangeState
-from boardroom.kernel import Json
+from boardroom.kernel import Decided, Json
 
 Autoplay = Callable[[Board, Sequence[Move], int], Move]
 """Chooses a move for a late firm: (a copy of the board, the legal moves, the firm)."""
@@ -33,10 +33,29 @@ class Draft:
     """A working copy of the state plus the events emitted into it so far."""
 
     def __init__(self, state: ExchangeState, now: float, autoplay: Autoplay) -> None:
+        self.base = state
+        self.base_length = len(state.log)
         self.state = state.clone()
         self.now = now
         self.autoplay = autoplay
         self.events: list[Json] = []
+        self.settled = False
+
+    def decided(self) -> Decided:
+        """The events, as ``decide`` returns them (:class:`~boardroom.kernel.Decided`)."""
+        return Decided(self.events, self.settle)
+
+    def settle(self, state: object, events: list[Json]) -> bool:
+        """Make ``state`` into the draft's, if it is the state decided on, still as it
+        was, and ``events`` are the draft's own (once: the draft is spent afterwards)."""
+        same = len(events) == len(self.events) and all(
+            mine is theirs for mine, theirs in zip(self.events, events, strict=True)
+        )
+        if self.settled or state is not self.base or not same or len(state.log) != self.base_length:
+            return False
+        self.settled = True
+        self.base.take(self.state)
+        return True
 
     def emit(self, kind: EventKind, **fields: Any) -> Json:
         """Record an event at the draft's time and apply it to the copy."""

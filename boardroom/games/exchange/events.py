@@ -20,6 +20,7 @@ from boardroom.games.exchange.state import (
     EventKind,
     ExchangeState,
     Meeting,
+    Part,
     Vote,
 )
 from boardroom.kernel import Json
@@ -313,9 +314,34 @@ APPLIERS: dict[EventKind, Applier] = {
 
 assert set(APPLIERS) == set(EVENT_KINDS)
 
+CHANGES: dict[EventKind, tuple[Part, ...]] = {
+    "phase_changed": ("firms",),
+    "passed": ("call",),
+    "moved": ("board", "pointers"),
+    "timed_out": ("pointers",),
+    "capture_rewarded": ("firms",),
+    "income_credited": ("firms",),
+    "tax_reserved": ("firms",),
+    "trade": ("prices",),
+    "meeting_called": ("meeting_calls",),
+    "nominated": ("meetings",),
+    "voted": ("meetings",),
+    "meeting_closed": ("firms",),
+    "taxes_paid": ("firms",),
+    "year_closed": ("history",),
+    "renamed": ("players",),
+}
+"""The parts of the state (``state.PARTS``) each kind of event changes in place; a state
+that shares them with a clone gets its own copy first. (The ledger and the books copy
+themselves on write; every other field an event changes, it replaces whole.)"""
+
 
 def apply(state: ExchangeState, event: Json) -> ExchangeState:
     """Fold one event into ``state`` (in place) and log it."""
-    APPLIERS[event["type"]](state, event)
+    kind = event["type"]
+    if state.shared:
+        for part in CHANGES.get(kind, ()):
+            state.own(part)
+    APPLIERS[kind](state, event)
     state.log.append(event)
     return state

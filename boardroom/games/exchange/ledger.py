@@ -77,17 +77,43 @@ def account_firm(account: str) -> int | None:
 
 @dataclass
 class Ledger:
-    """Balances and reservations of every account, by asset."""
+    """Balances and reservations of every account, by asset.
+
+    A copy shares each account's figures with its original until one of the two
+    changes them (copy on write, account by account): a draft of the state copies
+    only the accounts a command touches.
+
+    >>> ledger = Ledger()
+    >>> ledger.transfer(MARKET, "p1", CASH, 100, "endowment")
+    >>> draft = ledger.copy()
+    >>> draft.transfer("p1", "p2", CASH, 30, "trade")
+    >>> ledger.balance("p1", CASH), draft.balance("p1", CASH), draft.balance("p2", CASH)
+    (100, 70, 30)
+    >>> ledger.transfer("p1", "p3", CASH, 5, "trade")
+    >>> ledger.balance("p1", CASH), draft.balance("p1", CASH)
+    (95, 70)
+    """
 
     balances: dict[str, dict[Asset, int]] = field(default_factory=dict)
     reserved: dict[str, dict[Asset, int]] = field(default_factory=dict)
+    shared: bool = field(default=False, compare=False, repr=False)
+    """Whether the figures may be shared with a copy (then only ``own`` accounts are this
+    ledger's own)."""
+    own: set[str] = field(default_factory=set, compare=False, repr=False)
 
     def copy(self) -> Ledger:
-        """An independent copy."""
-        return Ledger(
-            {acc: dict(assets) for acc, assets in self.balances.items()},
-            {acc: dict(assets) for acc, assets in self.reserved.items()},
-        )
+        """An independent copy (sharing each account until either side changes it)."""
+        self.shared, self.own = True, set()
+        return Ledger(dict(self.balances), dict(self.reserved), True, set())
+
+    def _owned(self, account: str) -> None:
+        """Give ``account`` figures of its own before they change."""
+        if self.shared and account not in self.own:
+            self.own.add(account)
+            if account in self.balances:
+                self.balances[account] = dict(self.balances[account])
+            if account in self.reserved:
+                self.reserved[account] = dict(self.reserved[account])
 
     def balance(self, account: str, asset: Asset) -> int:
         return self.balances.get(account, {}).get(asset, 0)
@@ -100,20 +126,22 @@ class Ledger:
         """What ``account`` may spend or sell now: its balance less its reservations."""
         return self.balance(account, asset) - self.held(account, asset)
 
-    def transfer(self, source: str, target: str, asset: Asset, amount: int, reason: str) -> None:
+    def transfer(
+        self, source: str, target: str, asset: Asset, amount: int | float, reason: str
+    ) -> None:
         """Move ``amount`` of ``asset`` from ``source`` to ``target``, for ``reason``.
 
         Only the market may go below zero; nobody may spend what is reserved,
         except a transfer that pays out of a reservation (see :meth:`pay_reserved`).
         """
-        self._check(source, target, amount, reason)
-        if source != MARKET and self.free(source, asset) < amount:
+        whole = self._check(source, target, amount, reason)
+        if source != MARKET and self.free(source, asset) < whole:
             what = "cash" if asset == CASH else f"shares of firm {asset}"
             raise LedgerError(
                 f"{source} has {self.free(source, asset)} free {what}, "
-                f"cannot pay {amount} ({reason})."
+                f"cannot pay {whole} ({reason})."
             )
-        self._move(source, target, asset, amount)
+        self._move(source, target, asset, whole)
 
     def pay_reserved(
         self, source: str, target: str, asset: Asset, amount: int, reason: str
@@ -123,17 +151,22 @@ class Ledger:
         self.transfer(source, target, asset, amount, reason)
 
     @staticmethod
-    def _check(source: str, target: str, amount: int, reason: str) -> None:
+    def _check(source: str, target: str, amount: int | float, reason: str) -> int:
+        """The amount, once it is a whole number ≥ 0 between two accounts for a known reason
+        (``amount`` is typed wider so that, compiled, a fraction gets this refusal too)."""
         if reason not in REASONS:
             raise LedgerError(f"unknown transfer reason {reason!r}")
         if isinstance(amount, bool) or not isinstance(amount, int) or amount < 0:
             raise LedgerError(f"a transfer amount must be a whole number ≥ 0, not {amount!r}")
         if source == target:
             raise LedgerError(f"{source} cannot pay itself ({reason})")
+        return amount
 
     def _move(self, source: str, target: str, asset: Asset, amount: int) -> None:
         if amount == 0:
             return
+        self._owned(source)
+        self._owned(target)
         from_assets = self.balances.setdefault(source, {})
         to_assets = self.balances.setdefault(target, {})
         from_assets[asset] = from_assets.get(asset, 0) - amount
@@ -144,6 +177,7 @@ class Ledger:
         if amount < 0 or self.free(account, asset) < amount:
             raise LedgerError(f"{account} cannot reserve {amount} of {asset} ({reason})")
         if amount:
+            self._owned(account)
             assets = self.reserved.setdefault(account, {})
             assets[asset] = assets.get(asset, 0) + amount
 
@@ -152,6 +186,7 @@ class Ledger:
         if amount < 0 or self.held(account, asset) < amount:
             raise LedgerError(f"{account} has not reserved {amount} of {asset}")
         if amount:
+            self._owned(account)
             assets = self.reserved[account]
             assets[asset] -= amount
             if not assets[asset]:

@@ -93,7 +93,7 @@ class ExchangeRules:
         catch_up(draft)
         HANDLERS[kind](draft, command)
         year.advance(draft)
-        return draft.events
+        return draft.decided()
 
     def evolve(self, state: ExchangeState, event: Json) -> ExchangeState:
         return apply(state, event)

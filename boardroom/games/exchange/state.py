@@ -68,6 +68,21 @@ TAKEOVER_STEP: Final[dict[CallMode, int]] = {"normal": 0, "late_colour": 1, "own
 CALL_MODE: Final[dict[int, CallMode]] = {n: mode for mode, n in TAKEOVER_STEP.items()}
 
 
+Part = Literal[
+    "players",
+    "firms",
+    "board",
+    "pointers",
+    "prices",
+    "call",
+    "meeting_calls",
+    "meetings",
+    "history",
+]
+"""The parts of a state that events change in place (the rest are replaced whole)."""
+PARTS: Final[tuple[Part, ...]] = get_args(Part)
+
+
 @dataclass
 class Firm:
     """A joint-stock company: its director, its payout and this year's books."""
@@ -80,6 +95,20 @@ class Firm:
 
     def copy(self) -> Firm:
         return Firm(self.number, self.director, self.payout, self.earnings, self.tax_due)
+
+    def as_json(self) -> Json:
+        """Every field by name (what ``vars`` gave before the class was compiled).
+
+        >>> Firm(3, "p1", 20).as_json()
+        {'number': 3, 'director': 'p1', 'payout': 20, 'earnings': 0, 'tax_due': 0}
+        """
+        return {
+            "number": self.number,
+            "director": self.director,
+            "payout": self.payout,
+            "earnings": self.earnings,
+            "tax_due": self.tax_due,
+        }
 
 
 @dataclass
@@ -114,6 +143,21 @@ class Call:
             self.mode,
         )
 
+    def as_json(self) -> Json:
+        """Every field by name.
+
+        >>> Call("white", 1, 0).as_json()["declined"]
+        []
+        """
+        return {
+            "color": self.color,
+            "firm": self.firm,
+            "round_start": self.round_start,
+            "declined": list(self.declined),
+            "must_move": self.must_move,
+            "mode": self.mode,
+        }
+
 
 @dataclass(frozen=True)
 class Vote:
@@ -122,6 +166,24 @@ class Vote:
     voter: str
     director: str
     payout: int
+
+    def __reduce__(self) -> tuple[type[Vote], tuple[str, str, int]]:
+        """Pickled by its fields (a saved state holds votes; compiled, a frozen class
+        cannot set them afterwards).
+
+        >>> import pickle
+        >>> pickle.loads(pickle.dumps(Vote("p1", "p2", 30))) == Vote("p1", "p2", 30)
+        True
+        """
+        return (Vote, (self.voter, self.director, self.payout))
+
+    def as_json(self) -> Json:
+        """Every field by name.
+
+        >>> Vote("p1", "p2", 30).as_json()
+        {'voter': 'p1', 'director': 'p2', 'payout': 30}
+        """
+        return {"voter": self.voter, "director": self.director, "payout": self.payout}
 
 
 @dataclass
@@ -168,38 +230,128 @@ class ExchangeState:
     results: Json | None = None
     log: list[Json] = field(default_factory=list)
 
+    shared: set[Part] = field(default_factory=set, compare=False, repr=False)
+    """The parts this state may share with a clone (copied before they change: :meth:`own`)."""
+
     def clone(self) -> ExchangeState:
-        """An independent copy (the ruleset and past events are immutable, so shared)."""
+        """A draft's copy: as independent as a deep copy, but cheap (copy on write).
+
+        The two share every part until one of them changes it (:meth:`own`, called for
+        each event by ``events.apply``); the ledger and the books share account by
+        account and book by book. The ruleset, the results and past events are never
+        changed, so shared for good. The clone's ``log`` starts empty: it holds the
+        events emitted into the draft (deciding never reads the log).
+        """
+        self.shared = set(PARTS)
         return ExchangeState(
             ruleset=self.ruleset,
             seed=self.seed,
-            players=dict(self.players),
-            officials=list(self.officials),
-            firms={n: f.copy() for n, f in self.firms.items()},
+            players=self.players,
+            officials=self.officials,
+            firms=self.firms,
             ledger=self.ledger.copy(),
-            board=self.board.copy(),
-            pointers=dict(self.pointers),
+            board=self.board,
+            pointers=self.pointers,
             books={n: b.copy() for n, b in self.books.items()},
-            prices=dict(self.prices),
-            closes=dict(self.closes),
+            prices=self.prices,
+            closes=self.closes,
             phase=self.phase,
             year=self.year,
             waiting=self.waiting,
             opening=self.opening,
             started=self.started,
-            call=None if self.call is None else self.call.copy(),
+            call=self.call,
             deadline=self.deadline,
             min_move_at=self.min_move_at,
             paused_at=self.paused_at,
             moves_this_year=self.moves_this_year,
             board_result=self.board_result,
             order_count=self.order_count,
-            meeting_calls={n: list(c) for n, c in self.meeting_calls.items()},
-            meetings={n: m.copy() for n, m in self.meetings.items()},
-            history=list(self.history),
+            meeting_calls=self.meeting_calls,
+            meetings=self.meetings,
+            history=self.history,
             results=self.results,
-            log=list(self.log),
+            log=[],
+            shared=set(PARTS),
         )
+
+    def take(self, draft: ExchangeState) -> None:
+        """Become ``draft``, a :meth:`clone` of this state that events were applied to:
+        the state that applying the same events here would give, without doing it again.
+
+        >>> from boardroom.games.exchange.events import apply
+        >>> from boardroom.games.exchange.setup import initial_state
+        >>> state = initial_state({"game": "exchange", "seed": 1,
+        ...                        "players": [{"id": "p1", "name": "Anna"}]})
+        >>> draft = state.clone()
+        >>> _ = apply(draft, {"type": "renamed", "player": "p1", "name": "Anya", "at": 0})
+        >>> state.take(draft)
+        >>> state.players["p1"], [e["type"] for e in state.log]
+        ('Anya', ['renamed'])
+        """
+        self.log.extend(draft.log)
+        self.ruleset = draft.ruleset
+        self.seed = draft.seed
+        self.players = draft.players
+        self.officials = draft.officials
+        self.firms = draft.firms
+        self.ledger = draft.ledger
+        self.board = draft.board
+        self.pointers = draft.pointers
+        self.books = draft.books
+        self.prices = draft.prices
+        self.closes = draft.closes
+        self.phase = draft.phase
+        self.year = draft.year
+        self.waiting = draft.waiting
+        self.opening = draft.opening
+        self.started = draft.started
+        self.call = draft.call
+        self.deadline = draft.deadline
+        self.min_move_at = draft.min_move_at
+        self.paused_at = draft.paused_at
+        self.moves_this_year = draft.moves_this_year
+        self.board_result = draft.board_result
+        self.order_count = draft.order_count
+        self.meeting_calls = draft.meeting_calls
+        self.meetings = draft.meetings
+        self.history = draft.history
+        self.results = draft.results
+        self.shared = draft.shared
+
+    def own(self, part: Part) -> None:
+        """Give this state its own copy of ``part`` before it changes, if it is shared.
+
+        >>> from boardroom.games.exchange.setup import initial_state
+        >>> state = initial_state({"game": "exchange", "seed": 1,
+        ...                        "players": [{"id": "p1", "name": "Anna"}]})
+        >>> draft = state.clone()
+        >>> draft.own("players")
+        >>> draft.players["p1"] = "Anya"
+        >>> state.players["p1"], draft.players["p1"]
+        ('Anna', 'Anya')
+        """
+        if part not in self.shared:
+            return
+        self.shared.discard(part)
+        if part == "players":
+            self.players = dict(self.players)
+        elif part == "firms":
+            self.firms = {n: f.copy() for n, f in self.firms.items()}
+        elif part == "board":
+            self.board = self.board.copy()
+        elif part == "pointers":
+            self.pointers = dict(self.pointers)
+        elif part == "prices":
+            self.prices = dict(self.prices)
+        elif part == "call":
+            self.call = None if self.call is None else self.call.copy()
+        elif part == "meeting_calls":
+            self.meeting_calls = {n: list(c) for n, c in self.meeting_calls.items()}
+        elif part == "meetings":
+            self.meetings = {n: m.copy() for n, m in self.meetings.items()}
+        else:
+            self.history = list(self.history)
 
     def firm_of_piece(self, piece_id: str | None) -> int | None:
         """The firm that owns a piece, from its id (``"3.2"`` → 3)."""
@@ -220,11 +372,11 @@ class ExchangeState:
             "started": self.started,
             "fen": self.board.fen(),
             "ids": self.board.ids(),
-            "firms": {n: vars(f).copy() for n, f in self.firms.items()},
+            "firms": {n: f.as_json() for n, f in self.firms.items()},
             "balances": self.ledger.balances,
             "reserved": {a: r for a, r in self.ledger.reserved.items() if r},
             "pointers": self.pointers,
-            "call": None if self.call is None else vars(self.call).copy(),
+            "call": None if self.call is None else self.call.as_json(),
             "books": {n: (b.bids, b.asks) for n, b in self.books.items()},
             "prices": self.prices,
             "closes": self.closes,

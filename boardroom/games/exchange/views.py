@@ -24,6 +24,7 @@ from dataclasses import dataclass
 from typing import Final
 
 from boardroom.draughts import Board
+from boardroom.draughts import fen as fen_codec
 from boardroom.draughts.squares import INDEX
 from boardroom.games.exchange import turns
 from boardroom.games.exchange.book import Order
@@ -72,6 +73,33 @@ def views(state: ExchangeState, viewers: list[str], *, events_since: int = 0) ->
     """
     public = _public(state, PROJECTOR)
     return [_view(state, v, events_since, {**public, "viewer": v}) for v in viewers]
+
+
+class VersionViews:
+    """Views that share one version's public part: made once for the first viewer asking
+    at a version, shared by every later one until the game changes (in a robot lab the
+    seats wake one after another, most of them changing nothing). Each view equals
+    ``view(state, viewer, ...)``; like those of :func:`views`, read it, never change it.
+
+    >>> from boardroom.games.exchange import RULES
+    >>> game = RULES.setup({"game": "exchange", "players": [{"id": "p1"}, {"id": "p2"}]})
+    >>> roles, shared = ["p1", "host", "projector", "p2"], VersionViews()
+    >>> [shared.view(game, role) for role in roles] == [view(game, role) for role in roles]
+    True
+    """
+
+    def __init__(self) -> None:
+        self.state: ExchangeState | None = None
+        self.version = -1
+        self.public: Json = {}
+
+    def view(self, state: ExchangeState, viewer: str, *, events_since: int = 0) -> Json:
+        """``view(state, viewer, events_since=...)``, over the version's shared public part
+        (a game changes only by events, so the length of its log tells its version)."""
+        if state is not self.state or len(state.log) != self.version:
+            self.state, self.version = state, len(state.log)
+            self.public = _public(state, PROJECTOR)
+        return _view(state, viewer, events_since, {**self.public, "viewer": viewer})
 
 
 def _view(state: ExchangeState, viewer: str, events_since: int, public: Json) -> Json:
@@ -124,7 +152,7 @@ def _host_view(state: ExchangeState, log: list[Json], result: Json) -> Json:
         {
             "calls": {str(n): list(c) for n, c in state.meeting_calls.items()},
             "votes": {
-                str(n): {h: vars(v).copy() for h, v in m.votes.items()}
+                str(n): {h: v.as_json() for h, v in m.votes.items()}
                 for n, m in state.meetings.items()
             },
         }
@@ -150,7 +178,7 @@ def _public(state: ExchangeState, viewer: str) -> Json:
         "move_not_before": state.min_move_at if state.phase == "board" else None,
         "moves_this_year": state.moves_this_year,
         "moves_per_year": rules.moves_per_year,
-        "position": state.board.fen(),
+        "position": _position(state.board),
         "on_call": _on_call(state),
         "firms": _firms_public(state),
         "players": dict(state.players),
@@ -197,6 +225,20 @@ def _firms_public(state: ExchangeState) -> Json:
 
 
 PiecesByFirm = dict[int, tuple[tuple[str, str, bool], ...]]
+
+
+def _position(board: Board) -> str:
+    """The board's FEN (remembered by position: every view shows it, it changes on a move).
+
+    >>> _position(Board()) == Board().fen()
+    True
+    """
+    return _fen(board.white, board.black, board.kings, board.white_to_move)
+
+
+@functools.lru_cache(maxsize=256)
+def _fen(white: int, black: int, kings: int, white_to_move: bool) -> str:
+    return fen_codec.write(white, black, kings, white_to_move)
 
 
 def _pieces_of(board: Board) -> PiecesByFirm:
@@ -287,7 +329,7 @@ def _legal_for(state: ExchangeState, viewer: str) -> list[str]:
 
 def _meetings_private(state: ExchangeState, seat: Seat) -> Json:
     votes = {
-        str(n): {h: vars(v).copy() for h, v in m.votes.items() if h in seat}
+        str(n): {h: v.as_json() for h, v in m.votes.items() if h in seat}
         for n, m in state.meetings.items()
     }
     return {"my_votes": votes, "shareholder_of": sorted(seat.holds)}
