@@ -96,9 +96,6 @@ class GameKind:
     """``actions(view, role)``: what the seat may send now, by command type, with its
     options — made from the seat's own view (never its ``events``), so it can show
     nothing the view does not."""
-    actions_read: tuple[str, ...] | None = None
-    """The view's keys ``actions`` reads (None: any of them); they are all it is given,
-    so the server makes a seat's actions anew only when one of them changed."""
     team_codes: bool = False
     """Each role (a quiz team) is joined by its own code, not by the game's."""
     opaque_ids: Callable[[Json, Callable[[], str]], Json] = _ids_as_given

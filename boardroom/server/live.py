@@ -62,7 +62,7 @@ def parts_of(view: Json) -> Parts:
     return view_body(view, None)[1]
 
 
-def view_frame(header: Json, view: Json, held: Parts | None, actions: Json | bytes) -> str:
+def view_frame(header: Json, view: Json, held: Parts | None, actions: Json) -> str:
     """A view frame's text, as :func:`encode` writes it: the whole view when ``held`` is
     None, else only its events and the keys whose encoding differs from ``held`` (the
     view the client has), the others named in ``kept`` (:func:`view_body`, then
@@ -119,14 +119,14 @@ def view_body(view: Json, held: Parts | None, shared: Shared | None = None) -> t
     return body, parts
 
 
-def frame_text(header: Json, body: bytes, actions: Json | bytes) -> str:
-    """The frame: ``header``'s keys, the view's ``body``, then ``actions`` (maybe encoded).
+def frame_text(header: Json, body: bytes, actions: Json) -> str:
+    """The frame: ``header``'s keys, the view's ``body``, then ``actions``.
 
-    >>> frame_text({"type": "view", "version": 3}, b'"view":{}', b'{"pass":{}}')
+    >>> frame_text({"type": "view", "version": 3}, b'"view":{}', {"pass": {}})
     '{"type":"view","version":3,"view":{},"actions":{"pass":{}}}'
     """
     head = orjson.dumps(header, option=OPTIONS)[:-1]
-    listed = actions if isinstance(actions, bytes) else orjson.dumps(actions, option=OPTIONS)
+    listed = orjson.dumps(actions, option=OPTIONS)
     return (head + b"," + body + b',"actions":' + listed + b"}").decode()
 
 
@@ -227,9 +227,6 @@ class LiveGame:
     snapshot_version: int = 0
     noted_deadline: tuple[float | None] | None = None
     """The next deadline this process last noted in the store (None: none noted yet)."""
-    made_actions: dict[str, tuple[list[bytes | None], bytes]] = field(default_factory=dict)
-    """Each role's last actions, encoded, with the encodings of the view's keys they were
-    read from (:meth:`Frames.actions`)."""
 
     @property
     def game_id(self) -> str:
@@ -255,12 +252,8 @@ class LiveGame:
         return made
 
     def actions(self, role: str, view: Json | None = None) -> Json:
-        """What ``role`` may send now, read from its view (published beside it; only the
-        view's keys of the kind's ``actions_read``, as the frames' actions are)."""
+        """What ``role`` may send now, read from its view (published beside it)."""
         seen = view if view is not None else self.view(role, self.version)
-        read = self.kind.actions_read
-        if read is not None:
-            seen = {key: seen[key] for key in read if key in seen}
         return self.kind.actions(seen, role)
 
     def connected_roles(self) -> dict[str, int]:
@@ -332,20 +325,6 @@ class Frames:
             header = {"type": "view", "game": self.live.game_id, "version": self.version}
             header["events_from"] = events_from
             body, parts = view_body(view, held if events_from else None, self.shared)
-            text = frame_text(header, body, self.actions(role, view, parts))
+            text = frame_text(header, body, self.live.actions(role, view))
             self.frames[key] = Frame(text, self.version, history, parts)
         return self.frames[key]
-
-    def actions(self, role: str, view: Json, parts: Parts) -> bytes:
-        """The role's actions, encoded: made anew only when a key they are read from
-        (the kind's ``actions_read``) changed since the last ones made for the role."""
-        kind, live = self.live.kind, self.live
-        if kind.actions_read is None:
-            return orjson.dumps(live.actions(role, view), option=OPTIONS)
-        read = [parts.get(key) for key in kind.actions_read]
-        last = live.made_actions.get(role)
-        if last is not None and last[0] == read:
-            return last[1]
-        made = orjson.dumps(live.actions(role, view), option=OPTIONS)
-        live.made_actions[role] = (read, made)
-        return made

@@ -226,27 +226,3 @@ def test_the_batch_of_views_is_each_seats_own_view() -> None:
     runner.send = send_and_compare  # type: ignore[method-assign]
     assert runner.play().journal.state.phase == "ended"
     assert checked > 200
-
-
-def test_a_seats_actions_are_read_from_the_keys_the_kind_names() -> None:
-    """The server gives ``actions`` only the view's keys of ``actions_read`` (and makes them
-    anew only when one of those changed): through a whole random game, every seat's
-    actions from those keys alone are its actions from the whole view."""
-    kind = KINDS["exchange"]
-    assert kind.actions_read is not None
-    runner = Runner(demo_spec(directors=6, traders=6, years=2), seed=7, rules=RULES, late_rate=0.1)
-    roles = ["host", "projector", *runner.state.players]
-    original, offered = runner.send, 0
-
-    def send_and_compare(command: Json, at: float) -> bool:
-        nonlocal offered
-        accepted = original(command, at)
-        for role, view in zip(roles, RULES.views(runner.game.journal.state, roles), strict=True):
-            seen = {key: view[key] for key in kind.actions_read or () if key in view}
-            assert kind.actions(seen, role) == kind.actions(view, role), (role, command)
-            offered += bool(kind.actions(view, role))
-        return accepted
-
-    runner.send = send_and_compare  # type: ignore[method-assign]
-    assert runner.play().journal.state.phase == "ended"
-    assert offered > 1000

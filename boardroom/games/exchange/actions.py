@@ -27,11 +27,6 @@ from boardroom.kernel import Json
 PROJECTOR = "projector"
 ENDABLE = frozenset({"board", "exchange", "meeting_calls", "meetings"})
 """The phases the host may end early (the others pass by themselves)."""
-READS: tuple[str, ...] = (
-    *("phase", "started", "paused", "waiting_for_host", "opening", "ruleset"),
-    *("on_call", "legal_moves", "move_not_before", "firms", "accounts", "meetings"),
-)
-"""The view's keys :func:`actions` reads (and all the server gives it: ``actions_read``)."""
 
 
 def actions(view: Json, role: str) -> Json:

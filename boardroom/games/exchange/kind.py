@@ -15,7 +15,7 @@ from collections.abc import Hashable
 from pathlib import Path
 
 from boardroom.games.exchange import messages
-from boardroom.games.exchange.actions import READS, actions
+from boardroom.games.exchange.actions import actions
 from boardroom.games.exchange.rules import ExchangeRules
 from boardroom.games.exchange.ruleset import PRESETS, load_ruleset
 from boardroom.games.exchange.schema import command_schema
@@ -90,6 +90,5 @@ KIND = GameKind(
     ),
     history_key=history_key,
     actions=actions,
-    actions_read=READS,
     words=Words(messages.MESSAGES, messages.REFERENCES, messages.names),
 )
