@@ -209,6 +209,22 @@ def cpu_s(pid: int | None) -> float:
     return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
 
 
+def thread_cpu_s(pid: int | None) -> dict[str, float]:
+    """CPU seconds (user + system) each thread of the process has used so far, by thread
+    (its name and id: the event loop is the process's own id, the store's writer another)."""
+    found: dict[str, float] = {}
+    if pid is None:
+        return found
+    for task in Path(f"/proc/{pid}/task").iterdir():
+        with contextlib.suppress(OSError):
+            name = (task / "comm").read_text().strip()
+            fields = (task / "stat").read_text().rsplit(")", 1)[1].split()
+            found[f"{name}/{task.name}"] = (int(fields[11]) + int(fields[12])) / os.sysconf(
+                "SC_CLK_TCK"
+            )
+    return found
+
+
 def rss_mb(pid: int) -> float:
     for line in Path(f"/proc/{pid}/status").read_text().splitlines():
         if line.startswith("VmRSS:"):
@@ -275,11 +291,16 @@ async def run(
     profiled = pid if args.profile is not None else None
     if profiled is not None:
         os.kill(profiled, signal.SIGUSR1)  # the server's profiler (server/profiling.py) starts
-    began, cpu_began = time.perf_counter(), cpu_s(pid)
+    began, cpu_began, threads_began = time.perf_counter(), cpu_s(pid), thread_cpu_s(pid)
     until = began + args.duration
     await asyncio.gather(*(drive(t, stats, args.interval, until, rng) for t in tables))
     elapsed = time.perf_counter() - began
     server_cpu = cpu_s(pid) - cpu_began
+    threads = {
+        name: round(used - threads_began.get(name, 0.0), 2)
+        for name, used in thread_cpu_s(pid).items()
+        if used - threads_began.get(name, 0.0) > 0
+    }
     if profiled is not None:
         os.kill(profiled, signal.SIGUSR2)  # ... stops and writes its statistics
     sampler.cancel()
@@ -309,6 +330,7 @@ async def run(
         "server_cpu_ms_per_command": round(1000 * server_cpu / stats.commands, 2)
         if pid and stats.commands
         else None,
+        "server_cpu_s_by_thread": threads,
         "server_rss_mb": memory,
         "client_rss_mb": round(rss_mb(os.getpid()), 1),
     }

@@ -74,6 +74,10 @@ class Settings:
     hello_timeout_s: float = 10.0
     ws_deflate: bool = True
     """Compress WebSocket frames (permessage-deflate): less bandwidth, more CPU per frame."""
+    ws_deflate_min: int = 2048
+    """With compression on, messages shorter than this many bytes go out uncompressed (an
+    incremental view, an ack: little to save, a compression per socket to pay; 0: compress
+    all); see ``server/deflate.py``."""
     gc_thaw_s: float = 600.0
     """Freeze what outlives each full garbage collection, thaw every so often (0: off)."""
     profile: str = ""

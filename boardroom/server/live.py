@@ -52,60 +52,93 @@ def encode(frame: Json) -> str:
     return orjson.dumps(frame, option=OPTIONS).decode()
 
 
-def parts_of(view: Json, cache: dict[int, tuple[Any, bytes]] | None = None) -> Parts:
-    """Each key of a view but its events, with its value encoded (compared as bytes).
-
-    A value object already encoded in ``cache`` (views of one version made together
-    share their public values: :meth:`LiveGame.views`) is not encoded again; the cache
-    holds the objects themselves, so an id is never reused while it lives (the views
-    are read, never changed, while their frames are made).
+def parts_of(view: Json) -> Parts:
+    """Each key of a view but its events, with its value encoded (compared as bytes):
+    what a client holds once it has the view (see :func:`view_body`).
 
     >>> parts_of({"year": 2, "events": [], "book": {"1": []}})
     {'year': b'2', 'book': b'{"1":[]}'}
     """
-    known = {} if cache is None else cache
-    parts: Parts = {}
-    for key, value in view.items():
-        if key == "events":
-            continue
-        hit = known.get(id(value))
-        if hit is not None and hit[0] is value:
-            parts[key] = hit[1]
-            continue
-        text = orjson.dumps(value, option=OPTIONS)
-        parts[key] = text
-        known[id(value)] = (value, text)
-    return parts
+    return view_body(view, None)[1]
 
 
-def view_frame(header: Json, view: Json, parts: Parts, held: Parts | None, actions: Json) -> str:
+def view_frame(header: Json, view: Json, held: Parts | None, actions: Json) -> str:
     """A view frame's text, as :func:`encode` writes it: the whole view when ``held`` is
     None, else only its events and the keys whose encoding differs from ``held`` (the
-    view the client has), the others named in ``kept``.
+    view the client has), the others named in ``kept`` (:func:`view_body`, then
+    :func:`frame_text`).
 
     >>> view = {"year": 2, "events": [{"type": "x"}], "book": {"1": []}}
-    >>> whole = view_frame({"type": "view"}, view, parts_of(view), None, {})
+    >>> whole = view_frame({"type": "view"}, view, None, {})
     >>> whole == encode({"type": "view", "view": view, "actions": {}})
     True
-    >>> view_frame({"type": "view"}, view, parts_of(view), {"year": b"1", "book": b'{"1":[]}'}, {})
+    >>> view_frame({"type": "view"}, view, {"year": b"1", "book": b'{"1":[]}'}, {})
     '{"type":"view","view":{"year":2,"events":[{"type":"x"}]},"kept":["book"],"actions":{}}'
     """
+    return frame_text(header, view_body(view, held)[0], actions)
+
+
+Shared = dict[str, tuple[Any, bytes]]
+"""Values of one version's views already encoded, by key (views made together share
+their public values: :meth:`LiveGame.views`)."""
+
+
+def view_body(view: Json, held: Parts | None, shared: Shared | None = None) -> tuple[bytes, Parts]:
+    """A view frame's ``"view":{…}`` (and ``"kept":[…]`` when ``held`` is given) in one pass
+    over the view's keys, and the view's parts (what the client holds once it has the
+    frame). A value that is the very object ``shared`` holds for its key is not encoded
+    again; the cache holds the objects themselves, so none is mistaken for another (the
+    views are read, never changed, while their frames are made).
+
+    >>> view = {"year": 2, "events": [], "book": {"1": []}}
+    >>> view_body(view, {"year": b"2"})
+    (b'"view":{"events":[],"book":{"1":[]}},"kept":["year"]', {'year': b'2', 'book': b'{"1":[]}'})
+    >>> view_body(view, None)[1] == parts_of(view)
+    True
+    """
+    known: Shared = {} if shared is None else shared
     items: list[bytes] = []
     kept: list[str] = []
+    parts: Parts = {}
     for key, value in view.items():
-        text = parts.get(key)
-        if text is None:
+        hit = known.get(key)
+        if hit is not None and hit[0] is value:
+            text = hit[1]
+        else:
             text = orjson.dumps(value, option=OPTIONS)
-        elif held is not None and held.get(key) == text:
-            kept.append(key)
-            continue
-        items.append(orjson.dumps(key) + b":" + text)
-    head = orjson.dumps(header, option=OPTIONS)[:-1]
+            known[key] = (value, text)
+        if key != "events":
+            parts[key] = text
+            if held is not None and held.get(key) == text:
+                kept.append(key)
+                continue
+        items.append(_label(key) + text)
     body = b'"view":{' + b",".join(items) + b"}"
     if held is not None:
         body += b',"kept":' + orjson.dumps(kept)
-    tail = b',"actions":' + orjson.dumps(actions, option=OPTIONS) + b"}"
-    return (head + b"," + body + tail).decode()
+    return body, parts
+
+
+def frame_text(header: Json, body: bytes, actions: Json) -> str:
+    """The frame: ``header``'s keys, the view's ``body``, then ``actions``.
+
+    >>> frame_text({"type": "view", "version": 3}, b'"view":{}', {"pass": {}})
+    '{"type":"view","version":3,"view":{},"actions":{"pass":{}}}'
+    """
+    head = orjson.dumps(header, option=OPTIONS)[:-1]
+    listed = orjson.dumps(actions, option=OPTIONS)
+    return (head + b"," + body + b',"actions":' + listed + b"}").decode()
+
+
+_LABELS: dict[str, bytes] = {}
+"""Each view key's JSON with its colon (a view's keys are the core's few names)."""
+
+
+def _label(key: str) -> bytes:
+    label = _LABELS.get(key)
+    if label is None:
+        label = _LABELS[key] = orjson.dumps(key) + b":"
+    return label
 
 
 @dataclass(frozen=True)
@@ -245,8 +278,7 @@ class Frames:
         self.live = live
         self.version = live.version
         self.views: dict[tuple[str, int], tuple[Json, Hashable]] = {}
-        self.parts: dict[str, Parts] = {}
-        self.encoded: dict[int, tuple[Any, bytes]] = {}
+        self.shared: Shared = {}
         self.frames: dict[tuple[str, int], Frame] = {}
 
     def prepare(self, clients: list[Client]) -> None:
@@ -290,13 +322,9 @@ class Frames:
         key = (role, events_from)
         if key not in self.frames:
             view, history = self.view(role, events_from)
-            parts = self.parts.get(role)
-            if parts is None:
-                parts = self.parts[role] = parts_of(view, self.encoded)
             header = {"type": "view", "game": self.live.game_id, "version": self.version}
             header["events_from"] = events_from
-            actions = self.live.actions(role, view)
-            against = held if events_from else None
-            text = view_frame(header, view, parts, against, actions)
+            body, parts = view_body(view, held if events_from else None, self.shared)
+            text = frame_text(header, body, self.live.actions(role, view))
             self.frames[key] = Frame(text, self.version, history, parts)
         return self.frames[key]

@@ -35,6 +35,7 @@ log = logging.getLogger("boardroom.ws")
 UNAUTHORIZED = 4401
 POLICY = 1008
 TOO_SLOW = 4408
+INTERNAL = 1011
 
 
 async def serve_socket(hub: Hub, websocket: WebSocket, game_id: str, cookie: str | None) -> None:
@@ -93,9 +94,17 @@ async def _serve(
     done, _ = await asyncio.wait({receiving, writer}, return_when=asyncio.FIRST_COMPLETED)
     receiving.cancel()
     for task in done:
-        if not task.cancelled() and isinstance(task.exception(), SlowClient):
+        failure = None if task.cancelled() else task.exception()
+        if isinstance(failure, SlowClient):
             with contextlib.suppress(Exception):
                 await websocket.close(TOO_SLOW)
+        elif failure is not None and not isinstance(failure, WebSocketDisconnect):
+            part = "writer" if task is writer else "reader"
+            log.error(
+                "a socket's %s failed", part, exc_info=failure, extra={"game": client.seat.game_id}
+            )
+            with contextlib.suppress(Exception):
+                await websocket.close(INTERNAL)
 
 
 async def _receive_loop(hub: Hub, websocket: WebSocket, client: Client, lang: str) -> None:

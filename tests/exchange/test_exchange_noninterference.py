@@ -210,7 +210,7 @@ def increments(state: ExchangeState, command: Json, now: float) -> list[str]:
         VIEWERS, RULES.views(state, VIEWERS, events_since=version), held, strict=True
     ):
         actions = KINDS["exchange"].actions(view, viewer)
-        frames.append(view_frame(header, view, parts_of(view), before, actions))
+        frames.append(view_frame(header, view, before, actions))
     return frames
 
 
