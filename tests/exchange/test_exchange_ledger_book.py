@@ -24,7 +24,7 @@ def test_the_ledger_refuses_unknown_reasons_fractions_and_overdrafts() -> None:
     with pytest.raises(LedgerError):
         ledger.transfer("p1", "p2", CASH, 1, "gift")
     with pytest.raises(LedgerError):
-        ledger.transfer("p1", "p2", CASH, 1.5, "trade")  # type: ignore[arg-type]
+        ledger.transfer("p1", "p2", CASH, 1.5, "trade")
     with pytest.raises(LedgerError):
         ledger.transfer("p1", "p2", CASH, 11, "trade")
     ledger.reserve("p1", CASH, 8, "tax")
