@@ -52,6 +52,8 @@ COMPILED: Final = (
     "boardroom.games.exchange.turns",
     "boardroom.games.exchange.meetings",
     "boardroom.games.exchange.year",
+    "boardroom.games.exchange.settlement",
+    "boardroom.games.exchange.settlement_run",
     "boardroom.games.exchange.rules",
     "boardroom.games.exchange.views",
     "boardroom.bots.context",
