@@ -60,10 +60,11 @@ COMPILED: Final = (
     "boardroom.bots.valuation",
     "boardroom.bots.market",
     "boardroom.bots.seats",
+    "boardroom.lab.summary",
 )
 """The hot paths: the draughts engine, the board robot's evaluation and search, and what
-the lab spends its time in (the exchange core's ledger, state, events, decisions and
-views, the robots' seats and market robots)."""
+the lab spends its time in (the exchange core's ledger, state, events, decisions,
+settlement and views, the robots' seats and market robots, the lab's summary of a game)."""
 
 PACKAGE: Final = Path(__file__).resolve().parent
 RECORD: Final = PACKAGE / "_native.json"

@@ -16,6 +16,7 @@ from collections import Counter
 from dataclasses import dataclass
 from fractions import Fraction
 from statistics import fmean
+from typing import Any
 
 from boardroom.games.exchange.ruleset import FIRMS, WHITE_FIRMS, color_of
 from boardroom.kernel import Json
@@ -34,6 +35,18 @@ class GameResult:
     closes: tuple[float, ...]
     closes_by_colour: tuple[tuple[float, ...], tuple[float, ...]]
     yields: tuple[float, ...]
+
+    def __reduce__(self) -> tuple[type[GameResult], tuple[Any, ...]]:
+        """Pickled by its fields (a worker process sends it back; compiled by mypyc, a
+        frozen class cannot set them afterwards).
+
+        >>> import pickle
+        >>> result = GameResult({"game": 0}, (("noise", 200),), (10.0,), ((10.0,), (10.0,)), ())
+        >>> pickle.loads(pickle.dumps(result)) == result
+        True
+        """
+        fields = (self.row, self.wealth, self.closes, self.closes_by_colour, self.yields)
+        return (GameResult, fields)
 
 
 def _value(text: str) -> float:
