@@ -15,7 +15,6 @@ at one price, the earliest order first. Applying the fills is the evolve step.
 
 from __future__ import annotations
 
-import bisect
 from dataclasses import dataclass, field
 from typing import Final
 
@@ -182,7 +181,15 @@ class Book:
         """Rest an order in its place by price, then time."""
         self._owned()
         orders = self.side(order.side)
-        orders.insert(bisect.bisect_right(orders, _priority(order), key=_priority), order)
+        key = _priority(order)
+        low, high = 0, len(orders)
+        while low < high:  # bisect_right by _priority, without calling it through Python
+            middle = (low + high) // 2
+            if key < _priority(orders[middle]):
+                high = middle
+            else:
+                low = middle + 1
+        orders.insert(low, order)
 
     def find(self, order_id: str) -> Order | None:
         for order in (*self.bids, *self.asks):
