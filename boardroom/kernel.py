@@ -98,7 +98,7 @@ class Decided(list[Json]):
     __slots__ = ("settle",)
 
     def __init__(self, events: Iterable[Json], settle: Callable[[Any, list[Json]], bool]) -> None:
-        list.__init__(self, events)  # (not super(): one command at a time, it shows)
+        list.__init__(self, events)  # not super(): one is made for every command
         self.settle = settle
 
     def __reduce__(self) -> tuple[type[list[Json]], tuple[list[Json]]]:
