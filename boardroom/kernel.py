@@ -95,8 +95,10 @@ class Decided(list[Json]):
     (<class 'list'>, <class 'list'>)
     """
 
+    __slots__ = ("settle",)
+
     def __init__(self, events: Iterable[Json], settle: Callable[[Any, list[Json]], bool]) -> None:
-        super().__init__(events)
+        list.__init__(self, events)  # not super(): one is made for every command
         self.settle = settle
 
     def __reduce__(self) -> tuple[type[list[Json]], tuple[list[Json]]]:

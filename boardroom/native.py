@@ -52,16 +52,19 @@ COMPILED: Final = (
     "boardroom.games.exchange.turns",
     "boardroom.games.exchange.meetings",
     "boardroom.games.exchange.year",
+    "boardroom.games.exchange.settlement",
+    "boardroom.games.exchange.settlement_run",
     "boardroom.games.exchange.rules",
     "boardroom.games.exchange.views",
     "boardroom.bots.context",
     "boardroom.bots.valuation",
     "boardroom.bots.market",
     "boardroom.bots.seats",
+    "boardroom.lab.summary",
 )
 """The hot paths: the draughts engine, the board robot's evaluation and search, and what
-the lab spends its time in (the exchange core's ledger, state, events, decisions and
-views, the robots' seats and market robots)."""
+the lab spends its time in (the exchange core's ledger, state, events, decisions,
+settlement and views, the robots' seats and market robots, the lab's summary of a game)."""
 
 PACKAGE: Final = Path(__file__).resolve().parent
 RECORD: Final = PACKAGE / "_native.json"

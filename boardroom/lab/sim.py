@@ -154,9 +154,10 @@ class Simulation:
             self.commands.append({**command, "at": self.now})
         return True
 
-    def tick(self) -> None:
-        """Let time run to the next deadline."""
-        deadline = self.rules.next_deadline(self.state)
+    def tick(self, deadline: float | None = None) -> None:
+        """Let time run to the next deadline (``deadline``, when the caller just read it)."""
+        if deadline is None:
+            deadline = self.rules.next_deadline(self.state)
         if deadline is None:
             raise RuntimeError(f"nothing to wait for in phase {self.state.phase}")
         self.send({"type": "tick", "by": "server"}, max(self.now, deadline))
@@ -170,13 +171,13 @@ class Simulation:
         state = self.state
         call, deadline = state.call, self.rules.next_deadline(state)
         if call is None or deadline is None:
-            self.tick()
+            self.tick(deadline)
             return
         actor = state.firms[call.firm].director or HOST
         scale = state.ruleset.time_scale
         at = max(self.now, state.min_move_at) + self.rng.uniform(*THINK_S) * scale
         if actor not in self.seats or at >= deadline or self.rng.random() < self.late_rate:
-            self.tick()
+            self.tick(deadline)
             return
         commands = self.ask(actor, at)
         if not commands:
@@ -187,7 +188,7 @@ class Simulation:
     def _wake(self) -> None:
         deadline = self.rules.next_deadline(self.state)
         if not self.wakes or (deadline is not None and self.wakes[0][0] >= deadline):
-            self.tick()
+            self.tick(deadline)
             return
         at, order, seat = heapq.heappop(self.wakes)
         self.now = max(self.now, at)
@@ -209,13 +210,19 @@ class Simulation:
         state = self.state
         first_from, first_to, then_from, then_to = WAKES[state.phase]
         low, high = (then_from, then_to) if later else (first_from, first_to)
-        rules = state.ruleset
-        length = {
-            "exchange": rules.session_s,
-            "meeting_calls": rules.meeting_call_window_s,
-            "meetings": rules.meeting_s,
-        }[state.phase]
-        return self.rng.uniform(low, high) * rules.scaled(length)
+        return self.rng.uniform(low, high) * state.ruleset.scaled(_length(state))
+
+
+def _length(state: ExchangeState) -> float:
+    """The length of the phase the seats wake in (unscaled seconds)."""
+    rules, phase = state.ruleset, state.phase
+    if phase == "exchange":
+        return rules.session_s
+    if phase == "meeting_calls":
+        return rules.meeting_call_window_s
+    if phase == "meetings":
+        return rules.meeting_s
+    raise KeyError(phase)
 
 
 def play(

@@ -12,10 +12,10 @@ results): this is the designer's view, not a robot's.
 
 from __future__ import annotations
 
-from collections import Counter
 from dataclasses import dataclass
 from fractions import Fraction
 from statistics import fmean
+from typing import Any, Final
 
 from boardroom.games.exchange.ruleset import FIRMS, WHITE_FIRMS, color_of
 from boardroom.kernel import Json
@@ -34,6 +34,18 @@ class GameResult:
     closes: tuple[float, ...]
     closes_by_colour: tuple[tuple[float, ...], tuple[float, ...]]
     yields: tuple[float, ...]
+
+    def __reduce__(self) -> tuple[type[GameResult], tuple[Any, ...]]:
+        """Pickled by its fields (a worker process sends it back; compiled by mypyc, a
+        frozen class cannot set them afterwards).
+
+        >>> import pickle
+        >>> result = GameResult({"game": 0}, (("noise", 200),), (10.0,), ((10.0,), (10.0,)), ())
+        >>> pickle.loads(pickle.dumps(result)) == result
+        True
+        """
+        fields = (self.row, self.wealth, self.closes, self.closes_by_colour, self.yields)
+        return (GameResult, fields)
 
 
 def _value(text: str) -> float:
@@ -82,6 +94,22 @@ def state_shares(results: Json) -> int:
     """
     final = results["reveal"][-1]["holdings"].get("state", {})
     return int(sum(final.values()))
+
+
+_YEAR_AND_DIVIDENDS: Final = frozenset({"phase_changed", "dividend_paid"})
+
+
+def _by_type(events: list[Json]) -> dict[str, list[Json]]:
+    """The events of each type, in their order (one pass instead of one a figure)."""
+    by_type: dict[str, list[Json]] = {}
+    for event in events:
+        kind = event["type"]
+        same = by_type.get(kind)
+        if same is None:
+            by_type[kind] = [event]
+        else:
+            same.append(event)
+    return by_type
 
 
 def _closes(events: list[Json]) -> list[dict[int, int]]:
@@ -138,21 +166,20 @@ def summarize(game: Simulation, config: LabConfig, *, index: int, seed: int) -> 
     state = game.state
     results = state.results or {}
     events = game.journal.events
-    counts = Counter(e["type"] for e in events)
+    by_type = _by_type(events)
     kinds = config.kinds()
     values = {f["firm"]: _value(f["value"]) for f in results["firms"]}
-    paid = dividends_by_firm(events)
+    dividends_paid = by_type.get("dividend_paid", [])
+    paid = dividends_by_firm(dividends_paid)
     worth = {f: values[f] + paid[f] for f in FIRMS}
     white = round(sum(v for f, v in worth.items() if f in WHITE_FIRMS), 2)
     black = round(sum(v for f, v in worth.items() if f not in WHITE_FIRMS), 2)
-    closes = _closes(events)
-    yields = _yields(events, closes)
-    changes = [
-        e for e in events if e["type"] == "meeting_closed" and e["director"] != e["previous"]
-    ]
-    moved = [e for e in events if e["type"] == "moved"]
-    passes = [e for e in events if e["type"] == "passed"]
-    trades = [e for e in events if e["type"] == "trade"]
+    closes = _closes(by_type.get("session_closed", []))
+    yields = _yields([e for e in events if e["type"] in _YEAR_AND_DIVIDENDS], closes)
+    changes = [e for e in by_type.get("meeting_closed", []) if e["director"] != e["previous"]]
+    moved = by_type.get("moved", [])
+    passes = by_type.get("passed", [])
+    trades = by_type.get("trade", [])
     dividends = sum(paid.values())
     row: dict[str, Cell] = {
         "game": index,
@@ -170,19 +197,19 @@ def summarize(game: Simulation, config: LabConfig, *, index: int, seed: int) -> 
         "crowned": sum(1 for e in moved if e["crowned"]),
         "voluntary_passes": sum(1 for p in passes if not p["forced"]),
         "forced_passes": sum(1 for p in passes if p["forced"]),
-        "timeouts": counts["timed_out"],
+        "timeouts": len(by_type.get("timed_out", [])),
         "trades": len(trades),
         "volume": sum(e["qty"] for e in trades),
         "turnover": sum(e["qty"] * e["price"] for e in trades),
-        "meetings": sum(
-            1 for e in events if e["type"] == "phase_changed" and e["phase"] == "meetings"
-        ),
+        "meetings": sum(1 for e in by_type.get("phase_changed", []) if e["phase"] == "meetings"),
         "takeovers": len(changes),
         "raider_takeovers": sum(1 for e in changes if kinds.get(e["director"]) == "raider"),
         "dividends": dividends,
         "dividend_yield": round(fmean(yields), 4) if yields else 0.0,
         "minutes": round(events[-1]["at"] / 60, 2),
-        "privatization_ratio": ratio if (ratio := privatization_ratio(events, results)) else "",
+        "privatization_ratio": ratio
+        if (ratio := privatization_ratio(dividends_paid + trades, results))
+        else "",
         "state_cash": results["state"]["wealth"],
         "state_shares": state_shares(results),
         "top_kind": _kind_of_top(results, kinds),

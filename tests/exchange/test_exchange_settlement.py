@@ -4,11 +4,13 @@ from __future__ import annotations
 
 from fractions import Fraction
 
+import pytest
+import settlement_reference as reference
 from exchange_helpers import check_fold, check_invariants, do, started
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from boardroom.games.exchange.settlement import firm_values, look_through, owed, payouts
+from boardroom.games.exchange.settlement import firm_values, inverse, look_through, owed, payouts
 
 
 def test_cross_holdings_are_valued_by_the_linear_system_and_paid_out_exactly() -> None:
@@ -70,7 +72,7 @@ def test_values_solve_the_system_and_payouts_conserve(
     held_by_firms = {j: sum(row.get(j, 0) for row in stakes.values()) for j in own}
     people = {"p1": {j: shares - held_by_firms[j] for j in own}}
     parts = look_through(sorted(own), people, stakes, shares)
-    assert all(parts["p1"][k] == 1 for k in own), "all value ends with the people"
+    assert all(parts.of("p1", k) == 1 for k in own), "all value ends with the people"
     paid = payouts(own, parts)
     for firm, assets in own.items():
         assert sum(paid[firm].values()) == assets
@@ -98,3 +100,102 @@ def test_every_holding_is_paid_floor_n_v_over_s_and_the_rest_stays_with_the_firm
         assert sum(p.get(holder, 0) for p in paid.values()) == due[holder] == expected
     for firm, assets in own.items():
         assert sum(paid[firm].values()) <= assets
+
+
+Case = tuple[dict[int, int], dict[int, dict[int, int]], dict[str, dict[int, int]], int]
+"""A settlement's inputs: own assets, the firms' stakes, the people's holdings, S."""
+
+
+def _cross_holdings(firms: int, shares: int) -> st.SearchStrategy[dict[int, dict[int, int]]]:
+    """Stakes of firms in each other, firms together never holding every share of one."""
+
+    def fit(raw: dict[int, dict[int, int]]) -> dict[int, dict[int, int]]:
+        stakes: dict[int, dict[int, int]] = {}
+        held = dict.fromkeys(range(1, firms + 1), 0)
+        for i, row in sorted(raw.items()):
+            for j, n in sorted(row.items()):
+                n = min(n, shares - 1 - held[j])
+                if i != j and n > 0:
+                    stakes.setdefault(i, {})[j] = n
+                    held[j] += n
+        return stakes
+
+    cell = st.integers(0, shares - 1)
+    row = st.dictionaries(st.integers(1, firms), cell, max_size=firms)
+    return st.dictionaries(st.integers(1, firms), row, max_size=firms).map(fit)
+
+
+@st.composite
+def _settlements(draw: st.DrawFn) -> Case:
+    """A settlement's inputs: own assets, the firms' stakes, the people's holdings, S."""
+    firms = draw(st.integers(1, 8))
+    shares = draw(st.sampled_from([1, 3, 7, 20, 100]))
+    own = {n: draw(st.integers(-5, 3000)) for n in range(1, firms + 1)}
+    stakes = draw(_cross_holdings(firms, shares))
+    outside = {j: shares - sum(row.get(j, 0) for row in stakes.values()) for j in own}
+    people: dict[str, dict[int, int]] = {}
+    for j, left in outside.items():
+        for _ in range(draw(st.integers(0, 3))):
+            if left <= 0:
+                break
+            n = draw(st.integers(1, left))
+            holder = draw(st.sampled_from(["p1", "p2", "p3", "p4", "state"]))
+            people.setdefault(holder, {})[j] = people.get(holder, {}).get(j, 0) + n
+            left -= n
+        if left:
+            people.setdefault("p5", {})[j] = left
+    return own, stakes, people, shares
+
+
+@settings(max_examples=400, deadline=None)
+@given(case=_settlements())
+def test_the_whole_number_settlement_equals_the_fraction_formula(
+    case: Case,
+) -> None:
+    """Values, amounts owed and every payment are those of the Fraction formula
+    (``settlement_reference.py``, what the game computed before), case by case."""
+    own, stakes, people, shares = case
+    firms = sorted(own)
+    values = firm_values(own, stakes, shares)
+    assert values == reference.firm_values(own, stakes, shares)
+    due = owed(values, people, shares)
+    assert due == reference.owed(values, people, shares)
+    parts = look_through(firms, people, stakes, shares)
+    exact = reference.look_through(firms, people, stakes, shares)
+    assert {h: {k: parts.of(h, k) for k in firms} for h in people} == exact
+    try:
+        expected: object = reference.payouts(own, exact, due)
+    except ValueError as exc:  # negative own assets may leave a holder unpaid
+        expected = str(exc)
+    try:
+        got: object = payouts(own, parts, due)
+    except ValueError as exc:
+        got = str(exc)
+    assert got == expected
+
+
+@settings(max_examples=200, deadline=None)
+@given(
+    matrix=st.integers(1, 6).flatmap(
+        lambda n: st.lists(
+            st.lists(st.integers(-9, 9), min_size=n, max_size=n), min_size=n, max_size=n
+        )
+    )
+)
+def test_the_fraction_free_inverse_is_the_inverse(matrix: list[list[int]]) -> None:
+    """R/d is the inverse: M·R = d·I, d > 0; a singular matrix is refused as before."""
+    size = len(matrix)
+    try:
+        rows, d = inverse(matrix)
+    except ZeroDivisionError:
+        with pytest.raises(ZeroDivisionError):
+            reference.inverse([[Fraction(x) for x in row] for row in matrix])
+        return
+    assert d > 0
+    product = [
+        [sum(matrix[i][k] * rows[k][j] for k in range(size)) for j in range(size)]
+        for i in range(size)
+    ]
+    assert product == [[d * int(i == j) for j in range(size)] for i in range(size)]
+    expected = reference.inverse([[Fraction(x) for x in row] for row in matrix])
+    assert [[Fraction(x, d) for x in row] for row in rows] == expected

@@ -15,8 +15,7 @@ at one price, the earliest order first. Applying the fills is the evolve step.
 
 from __future__ import annotations
 
-import bisect
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field
 from typing import Final
 
 from boardroom.kernel import Json
@@ -24,31 +23,69 @@ from boardroom.kernel import Json
 SIDES: Final = ("buy", "sell")
 
 
-@dataclass(frozen=True)
 class Order:
-    """A limit order; ``qty`` is what is still open, ``seq`` its place in time."""
+    """A limit order; ``qty`` is what is still open, ``seq`` its place in time.
 
-    id: str
-    account: str
-    stock: int
-    side: str
-    qty: int
-    price: int
-    seq: int
-    by: str = ""
-    privatization: bool = False
+    Immutable and compared by its fields (a plain class with its own ``__init__``:
+    compiled by mypyc, a dataclass's generated one would run interpreted).
+
+    >>> Order("o1", "p1", 3, "sell", 5, 12, 1, "p1")  # doctest: +ELLIPSIS
+    Order(id='o1', account='p1', stock=3, side='sell', qty=5, price=12, seq=1, by='p1', ...)
+    >>> Order("o1", "p1", 3, "sell", 5, 12, 1) == Order("o1", "p1", 3, "sell", 5, 12, 1)
+    True
+    """
+
+    def __init__(
+        self,
+        id: str,
+        account: str,
+        stock: int,
+        side: str,
+        qty: int,
+        price: int,
+        seq: int,
+        by: str = "",
+        privatization: bool = False,
+    ) -> None:
+        self.id: Final = id
+        self.account: Final = account
+        self.stock: Final = stock
+        self.side: Final = side
+        self.qty: Final = qty
+        self.price: Final = price
+        self.seq: Final = seq
+        self.by: Final = by
+        self.privatization: Final = privatization
+
+    def _fields(self) -> tuple[str, str, int, str, int, int, int, str, bool]:
+        head = (self.id, self.account, self.stock, self.side, self.qty, self.price, self.seq)
+        return (*head, self.by, self.privatization)
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, Order) and self._fields() == other._fields()
+
+    def __hash__(self) -> int:
+        return hash(self._fields())
+
+    def __repr__(self) -> str:
+        names = ("id", "account", "stock", "side", "qty", "price", "seq", "by", "privatization")
+        shown = ", ".join(f"{n}={v!r}" for n, v in zip(names, self._fields(), strict=True))
+        return f"Order({shown})"
 
     def __reduce__(self) -> tuple[type[Order], tuple[str, str, int, str, int, int, int, str, bool]]:
-        """Pickled by its fields (a saved state holds orders): compiled by mypyc, a frozen
-        class cannot set them afterwards.
+        """Pickled by its fields (a saved state holds orders).
 
         >>> import pickle
         >>> order = Order("o1", "p1", 3, "sell", 5, 12, 1)
         >>> pickle.loads(pickle.dumps(order)) == order
         True
         """
-        head = (self.id, self.account, self.stock, self.side, self.qty, self.price, self.seq)
-        return (Order, (*head, self.by, self.privatization))
+        return (Order, self._fields())
+
+    def with_qty(self, qty: int) -> Order:
+        """The same order with ``qty`` left open."""
+        head = (self.id, self.account, self.stock, self.side, qty, self.price, self.seq)
+        return Order(*head, self.by, self.privatization)
 
     @property
     def reserved_cash(self) -> int:
@@ -74,21 +111,21 @@ class Order:
         }
 
 
-@dataclass(frozen=True)
 class Fill:
     """One trade an incoming order makes with a resting order."""
 
-    order: str
-    account: str
-    qty: int
-    price: int
+    def __init__(self, order: str, account: str, qty: int, price: int) -> None:
+        self.order: Final = order
+        self.account: Final = account
+        self.qty: Final = qty
+        self.price: Final = price
 
 
 def _priority(order: Order) -> tuple[int, int]:
     return (-order.price if order.side == "buy" else order.price, order.seq)
 
 
-@dataclass
+@dataclass(init=False)
 class Book:
     """The open orders of one stock, each side in priority order.
 
@@ -110,6 +147,23 @@ class Book:
     levels: Json | None = field(default=None, compare=False, repr=False)
     """The :meth:`depth` made since the last change, if any (shared, read only)."""
 
+    def __init__(
+        self,
+        bids: list[Order] | None = None,
+        asks: list[Order] | None = None,
+        shared: bool = False,
+        levels: Json | None = None,
+    ) -> None:
+        self.bids = [] if bids is None else bids
+        self.asks = [] if asks is None else asks
+        self.shared = shared
+        self.levels = levels
+
+    def __reduce__(
+        self,
+    ) -> tuple[type[Book], tuple[list[Order], list[Order], bool, Json | None]]:
+        return (Book, (self.bids, self.asks, self.shared, self.levels))
+
     def copy(self) -> Book:
         """An independent copy (sharing the orders until either side changes)."""
         self.shared = True
@@ -127,7 +181,15 @@ class Book:
         """Rest an order in its place by price, then time."""
         self._owned()
         orders = self.side(order.side)
-        orders.insert(bisect.bisect_right(orders, _priority(order), key=_priority), order)
+        key = _priority(order)
+        low, high = 0, len(orders)
+        while low < high:  # bisect_right by _priority, without calling it through Python
+            middle = (low + high) // 2
+            if key < _priority(orders[middle]):
+                high = middle
+            else:
+                low = middle + 1
+        orders.insert(low, order)
 
     def find(self, order_id: str) -> Order | None:
         for order in (*self.bids, *self.asks):
@@ -146,7 +208,7 @@ class Book:
                     if qty == order.qty:
                         del orders[index]
                     else:
-                        orders[index] = replace(order, qty=order.qty - qty)
+                        orders[index] = order.with_qty(order.qty - qty)
                     return order
         raise KeyError(order_id)
 

@@ -48,10 +48,12 @@ class Draft:
     def settle(self, state: object, events: list[Json]) -> bool:
         """Make ``state`` into the draft's, if it is the state decided on, still as it
         was, and ``events`` are the draft's own (once: the draft is spent afterwards)."""
-        same = len(events) == len(self.events) and all(
-            mine is theirs for mine, theirs in zip(self.events, events, strict=True)
-        )
-        if self.settled or state is not self.base or not same or len(state.log) != self.base_length:
+        mine = self.events
+        if self.settled or state is not self.base or len(events) != len(mine):
+            return False
+        if len(self.base.log) != self.base_length:
+            return False
+        if any(mine[i] is not events[i] for i in range(len(mine))):
             return False
         self.settled = True
         self.base.take(self.state)

@@ -75,7 +75,7 @@ def account_firm(account: str) -> int | None:
     return int(number) if digits and number == str(int(number)) else None
 
 
-@dataclass
+@dataclass(init=False)
 class Ledger:
     """Balances and reservations of every account, by asset.
 
@@ -100,6 +100,26 @@ class Ledger:
     """Whether the figures may be shared with a copy (then only ``own`` accounts are this
     ledger's own)."""
     own: set[str] = field(default_factory=set, compare=False, repr=False)
+
+    def __init__(
+        self,
+        balances: dict[str, dict[Asset, int]] | None = None,
+        reserved: dict[str, dict[Asset, int]] | None = None,
+        shared: bool = False,
+        own: set[str] | None = None,
+    ) -> None:
+        self.balances = {} if balances is None else balances
+        self.reserved = {} if reserved is None else reserved
+        self.shared = shared
+        self.own = set() if own is None else own
+
+    def __reduce__(
+        self,
+    ) -> tuple[
+        type[Ledger],
+        tuple[dict[str, dict[Asset, int]], dict[str, dict[Asset, int]], bool, set[str]],
+    ]:
+        return (Ledger, (self.balances, self.reserved, self.shared, self.own))
 
     def copy(self) -> Ledger:
         """An independent copy (sharing each account until either side changes it)."""

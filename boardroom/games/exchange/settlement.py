@@ -3,7 +3,7 @@
 A firm's net value is V = own assets (cash + pieces) + Σ its stakes × V/S of the
 firms it holds. With A[i][j] = (shares of j held by firm i) / S that is
 V = c + A·V, so V = (I − A)⁻¹·c; the rule that firms never hold every share of a
-firm makes I − A invertible. Everything is computed with :class:`Fraction`.
+firm makes I − A invertible.
 
 Every holding of n shares of firm j held by a person or the State is paid
 ⌊n·V_j/S⌋ (§8): exactly, in whole units, with no flooring along the chain of
@@ -12,6 +12,12 @@ of firm k's own assets that ends with h is L[h][k] = (B·(I − A)⁻¹)[h][k], 
 B[h][j] = (shares of j held by h) / S; firm k pays h about L[h][k]·c_k, the
 units adjusted so that h gets exactly what their holdings are worth, and the
 remainder stays with the firms (the payers), so money is conserved exactly.
+
+Everything is exact and computed in whole numbers: with K the firms' stakes
+(K[i][j] shares of j held by firm i) and M = S·I − K, I − A = M/S; fraction-free
+Gauss–Jordan elimination gives M⁻¹ = R/d with R and d whole (:func:`inverse`), so
+V = S·R·c/d and L = H·R/d (H the holdings), all over one denominator d. Only the
+values, which the results write as fractions, become :class:`Fraction`.
 
 >>> values = firm_values({1: 100, 2: 50}, {1: {2: 10}}, 20)
 >>> values[1], values[2]
@@ -26,50 +32,123 @@ from __future__ import annotations
 from collections.abc import Mapping
 from fractions import Fraction
 
-Matrix = list[list[Fraction]]
+
+def _exact(numerator: int, denominator: int) -> int:
+    quotient, remainder = divmod(numerator, denominator)
+    if remainder:
+        raise ArithmeticError(f"{numerator} is not a multiple of {denominator}")
+    return quotient
 
 
-def _identity_minus(
-    firms: list[int], stakes: Mapping[int, Mapping[int, int]], shares: int
-) -> Matrix:
-    return [
-        [Fraction(int(i == j)) - Fraction(stakes.get(i, {}).get(j, 0), shares) for j in firms]
-        for i in firms
-    ]
+def _truncated(numerator: int, denominator: int) -> int:
+    """``int(Fraction(numerator, denominator))``: the quotient rounded toward zero.
+
+    >>> _truncated(7, 2), _truncated(-7, 2), _truncated(7, -2)
+    (3, -3, -3)
+    """
+    quotient = abs(numerator) // abs(denominator)
+    return quotient if (numerator < 0) == (denominator < 0) else -quotient
 
 
-def inverse(matrix: Matrix) -> Matrix:
-    """The inverse of a square matrix of fractions (Gauss–Jordan).
+def inverse(matrix: list[list[int]]) -> tuple[list[list[int]], int]:
+    """The inverse of a square matrix of whole numbers as ``(R, d)``: the inverse is R/d,
+    R whole, d > 0 (fraction-free Gauss–Jordan elimination: every division is exact).
 
-    >>> inverse([[Fraction(2), Fraction(0)], [Fraction(0), Fraction(4)]])
-    [[Fraction(1, 2), Fraction(0, 1)], [Fraction(0, 1), Fraction(1, 4)]]
+    >>> inverse([[2, 0], [0, 4]])
+    ([[4, 0], [0, 2]], 8)
+    >>> inverse([[0, 1], [1, 0]])
+    ([[0, 1], [1, 0]], 1)
     """
     size = len(matrix)
-    rows = [[*row, *(Fraction(int(i == j)) for j in range(size))] for i, row in enumerate(matrix)]
+    rows = [[*row, *(int(i == j) for j in range(size))] for i, row in enumerate(matrix)]
+    previous = 1
     for col in range(size):
         pivot = next((r for r in range(col, size) if rows[r][col] != 0), None)
         if pivot is None:
             raise ZeroDivisionError("the cross-holdings matrix is singular")
         rows[col], rows[pivot] = rows[pivot], rows[col]
-        lead = rows[col][col]
-        rows[col] = [value / lead for value in rows[col]]
+        lead_row = rows[col]
+        lead = lead_row[col]
         for r in range(size):
-            if r != col and rows[r][col] != 0:
+            if r != col:
                 factor = rows[r][col]
-                rows[r] = [a - factor * b for a, b in zip(rows[r], rows[col], strict=True)]
-    return [row[size:] for row in rows]
+                rows[r] = [
+                    _exact(lead * a - factor * b, previous)
+                    for a, b in zip(rows[r], lead_row, strict=True)
+                ]
+        previous = lead
+    # Every diagonal entry is now ``previous`` (± the determinant): R·M = previous·I.
+    sign = 1 if previous > 0 else -1
+    return [[sign * x for x in row[size:]] for row in rows], sign * previous
+
+
+class Parts:
+    """For each ultimate holder, the part of each firm's own assets that is theirs:
+    ``numerators[holder][firm] / denominator`` (one denominator for all)."""
+
+    def __init__(self, numerators: dict[str, dict[int, int]], denominator: int) -> None:
+        self.numerators = numerators
+        self.denominator = denominator
+
+    def of(self, holder: str, firm: int) -> Fraction:
+        """One holder's part of one firm's own assets.
+
+        >>> Parts({"p1": {1: 2}}, 6).of("p1", 1)
+        Fraction(1, 3)
+        """
+        return Fraction(self.numerators[holder].get(firm, 0), self.denominator)
+
+
+class Solved:
+    """(I − A)⁻¹ of one set of cross-holdings, in whole numbers: S·R/d (R = M⁻¹·d)."""
+
+    def __init__(
+        self, firms: list[int], rows: list[list[int]], denominator: int, shares: int
+    ) -> None:
+        self.firms = firms
+        self.rows = rows
+        self.denominator = denominator
+        self.shares = shares
+
+    def values(self, own: Mapping[int, int]) -> dict[int, Fraction]:
+        """Each firm's net value V = S·R·c/d, given its own assets c."""
+        assets = [own[firm] for firm in self.firms]
+        return {
+            firm: Fraction(
+                self.shares * sum(r * c for r, c in zip(row, assets, strict=True)),
+                self.denominator,
+            )
+            for firm, row in zip(self.firms, self.rows, strict=True)
+        }
+
+    def parts(self, holders: Mapping[str, Mapping[int, int]]) -> Parts:
+        """Each holder's part of each firm's own assets: L = H·R/d."""
+        numerators: dict[str, dict[int, int]] = {}
+        for holder, holding in holders.items():
+            pairs = zip(self.firms, self.rows, strict=True)
+            held = [(holding.get(firm, 0), row) for firm, row in pairs]
+            numerators[holder] = {
+                firm: sum(n * row[k] for n, row in held if n) for k, firm in enumerate(self.firms)
+            }
+        return Parts(numerators, self.denominator)
+
+
+def solve(firms: list[int], stakes: Mapping[int, Mapping[int, int]], shares: int) -> Solved:
+    """Invert I − A for ``firms`` holding ``stakes`` of each other, ``shares`` a firm.
+
+    >>> solve([1, 2], {1: {2: 10}}, 20).values({1: 100, 2: 50})
+    {1: Fraction(125, 1), 2: Fraction(50, 1)}
+    """
+    matrix = [[shares * int(i == j) - stakes.get(i, {}).get(j, 0) for j in firms] for i in firms]
+    rows, denominator = inverse(matrix)
+    return Solved(firms, rows, denominator, shares)
 
 
 def firm_values(
     own: Mapping[int, int], stakes: Mapping[int, Mapping[int, int]], shares: int
 ) -> dict[int, Fraction]:
     """Each firm's net value V, given its own assets and the firms' stakes in each other."""
-    firms = sorted(own)
-    solved = inverse(_identity_minus(firms, stakes, shares))
-    return {
-        firm: sum((solved[i][k] * own[other] for k, other in enumerate(firms)), Fraction(0))
-        for i, firm in enumerate(firms)
-    }
+    return solve(sorted(own), stakes, shares).values(own)
 
 
 def look_through(
@@ -77,22 +156,14 @@ def look_through(
     holders: Mapping[str, Mapping[int, int]],
     stakes: Mapping[int, Mapping[int, int]],
     shares: int,
-) -> dict[str, dict[int, Fraction]]:
+) -> Parts:
     """For each ultimate holder, the fraction of each firm's own assets that is theirs.
 
-    >>> shares = look_through([1, 2], {"p1": {1: 20}, "p2": {2: 10}}, {1: {2: 10}}, 20)
-    >>> shares["p1"][2], shares["p2"][2]
+    >>> parts = look_through([1, 2], {"p1": {1: 20}, "p2": {2: 10}}, {1: {2: 10}}, 20)
+    >>> parts.of("p1", 2), parts.of("p2", 2)
     (Fraction(1, 2), Fraction(1, 2))
     """
-    solved = inverse(_identity_minus(firms, stakes, shares))
-    result: dict[str, dict[int, Fraction]] = {}
-    for holder, holding in holders.items():
-        row = [Fraction(holding.get(j, 0), shares) for j in firms]
-        result[holder] = {
-            firm: sum((row[j] * solved[j][k] for j in range(len(firms))), Fraction(0))
-            for k, firm in enumerate(firms)
-        }
-    return result
+    return solve(firms, stakes, shares).parts(holders)
 
 
 def owed(
@@ -104,15 +175,17 @@ def owed(
     {'p1': 66}
     """
     return {
-        holder: sum(int(n * values[firm] / shares) for firm, n in holding.items() if n)
+        holder: sum(
+            _truncated(n * values[firm].numerator, shares * values[firm].denominator)
+            for firm, n in holding.items()
+            if n
+        )
         for holder, holding in sorted(holders.items())
     }
 
 
 def payouts(
-    own: Mapping[int, int],
-    parts: Mapping[str, Mapping[int, Fraction]],
-    due: Mapping[str, int] | None = None,
+    own: Mapping[int, int], parts: Parts, due: Mapping[str, int] | None = None
 ) -> dict[int, dict[str, int]]:
     """Which firm pays whom: each holder gets exactly what they are ``due`` (by default
     ⌊part × own assets⌋ from each firm), paid out of the firms' own assets; the rest
@@ -124,20 +197,25 @@ def payouts(
     with the largest fractional claims first, and one due less gives back from the
     smallest ones. No flooring happens along the chain.
 
-    >>> payouts({1: 10}, {"p1": {1: Fraction(1, 3)}, "p2": {1: Fraction(2, 3)}})
+    >>> payouts({1: 10}, Parts({"p1": {1: 1}, "p2": {1: 2}}, 3))
     {1: {'p1': 3, 'p2': 6}}
-    >>> payouts({1: 10, 2: 10}, {"p1": {1: Fraction(1, 2), 2: Fraction(3, 4)}}, {"p1": 13})
+    >>> payouts({1: 10, 2: 10}, Parts({"p1": {1: 2, 2: 3}}, 4), {"p1": 13})
     {1: {'p1': 5}, 2: {'p1': 8}}
     """
+    d = parts.denominator
+    # Each holder's exact claim on each firm, as a numerator over d.
     exact = {
-        holder: {firm: share.get(firm, Fraction(0)) * assets for firm, assets in own.items()}
-        for holder, share in sorted(parts.items())
+        holder: {firm: share.get(firm, 0) * assets for firm, assets in own.items()}
+        for holder, share in sorted(parts.numerators.items())
     }
-    paid = {holder: {firm: int(x) for firm, x in row.items()} for holder, row in exact.items()}
+    paid = {
+        holder: {firm: _truncated(x, d) for firm, x in row.items()} for holder, row in exact.items()
+    }
     left = {firm: assets - sum(paid[h][firm] for h in paid) for firm, assets in own.items()}
     for holder, row in paid.items():
         target = sum(row.values()) if due is None else due.get(holder, 0)
-        by_fraction = sorted(row, key=lambda f: (exact[holder][f] - row[f], -f))
+        claims = exact[holder]
+        by_fraction = sorted(row, key=lambda f: (claims[f] - row[f] * d, -f))
         while sum(row.values()) > target:
             firm = next(f for f in by_fraction if row[f] > 0)
             give = min(row[firm], sum(row.values()) - target)

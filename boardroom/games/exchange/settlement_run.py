@@ -7,13 +7,7 @@ from fractions import Fraction
 from boardroom.games.exchange.draft import Draft
 from boardroom.games.exchange.events import ownership_record
 from boardroom.games.exchange.ledger import CASH, MARKET, STATE, account_firm, firm_account
-from boardroom.games.exchange.settlement import (
-    as_text,
-    firm_values,
-    look_through,
-    owed,
-    payouts,
-)
+from boardroom.games.exchange.settlement import as_text, owed, payouts, solve
 from boardroom.games.exchange.state import ExchangeState
 from boardroom.kernel import Json
 
@@ -51,10 +45,10 @@ def settle(draft: Draft, reason: str) -> None:
     pieces = piece_values(state)
     own = {n: state.ledger.balance(firm_account(n), CASH) + pieces[n] for n in sorted(state.firms)}
     stakes = stakes_of(state)
-    values = firm_values(own, stakes, shares)
+    solved = solve(sorted(state.firms), stakes, shares)
+    values = solved.values(own)
     holders = ultimate_holders(state)
-    parts = look_through(sorted(state.firms), holders, stakes, shares)
-    paid = payouts(own, parts, owed(values, holders, shares))
+    paid = payouts(own, solved.parts(holders), owed(values, holders, shares))
     draft.emit(
         "settled",
         values={str(n): as_text(v) for n, v in values.items()},

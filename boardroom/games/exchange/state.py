@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import functools
 from dataclasses import dataclass, field
-from typing import Final, Literal, get_args
+from typing import Any, Final, Literal, get_args
 
 from boardroom.draughts import Board
 from boardroom.games.exchange.book import Book
@@ -81,17 +81,35 @@ Part = Literal[
 ]
 """The parts of a state that events change in place (the rest are replaced whole)."""
 PARTS: Final[tuple[Part, ...]] = get_args(Part)
+ALL_PARTS: Final[frozenset[Part]] = frozenset(PARTS)
+"""(A set copies a frozenset faster than it is built from a tuple: twice a command.)"""
 
 
-@dataclass
+@dataclass(init=False)
 class Firm:
-    """A joint-stock company: its director, its payout and this year's books."""
+    """A joint-stock company: its director, its payout and this year's books.
+
+    (The hot classes of the state write their ``__init__``: compiled by mypyc, a
+    generated one runs interpreted; each pickles by its fields, ``__reduce__``.)
+    """
 
     number: int
     director: str | None
     payout: int
     earnings: int = 0
     tax_due: int = 0
+
+    def __init__(
+        self, number: int, director: str | None, payout: int, earnings: int = 0, tax_due: int = 0
+    ) -> None:
+        self.number = number
+        self.director = director
+        self.payout = payout
+        self.earnings = earnings
+        self.tax_due = tax_due
+
+    def __reduce__(self) -> tuple[type[Firm], tuple[int, str | None, int, int, int]]:
+        return (Firm, (self.number, self.director, self.payout, self.earnings, self.tax_due))
 
     def copy(self) -> Firm:
         return Firm(self.number, self.director, self.payout, self.earnings, self.tax_due)
@@ -111,7 +129,7 @@ class Firm:
         }
 
 
-@dataclass
+@dataclass(init=False)
 class Call:
     """Who is on call on the board, and how this colour's round has gone so far.
 
@@ -127,6 +145,26 @@ class Call:
     declined: list[int] = field(default_factory=list)
     must_move: bool = False
     mode: CallMode = "normal"
+
+    def __init__(
+        self,
+        color: str,
+        firm: int,
+        round_start: int,
+        declined: list[int] | None = None,
+        must_move: bool = False,
+        mode: CallMode = "normal",
+    ) -> None:
+        self.color = color
+        self.firm = firm
+        self.round_start = round_start
+        self.declined = [] if declined is None else declined
+        self.must_move = must_move
+        self.mode = mode
+
+    def __reduce__(self) -> tuple[type[Call], tuple[str, int, int, list[int], bool, CallMode]]:
+        fields = (self.color, self.firm, self.round_start, self.declined, self.must_move)
+        return (Call, (*fields, self.mode))
 
     @property
     def takeover(self) -> int:
@@ -186,18 +224,25 @@ class Vote:
         return {"voter": self.voter, "director": self.director, "payout": self.payout}
 
 
-@dataclass
+@dataclass(init=False)
 class Meeting:
     """One firm's meeting: its candidates and the votes cast so far (by holding)."""
 
     candidates: list[str]
     votes: dict[str, Vote] = field(default_factory=dict)
 
+    def __init__(self, candidates: list[str], votes: dict[str, Vote] | None = None) -> None:
+        self.candidates = candidates
+        self.votes = {} if votes is None else votes
+
+    def __reduce__(self) -> tuple[type[Meeting], tuple[list[str], dict[str, Vote]]]:
+        return (Meeting, (self.candidates, self.votes))
+
     def copy(self) -> Meeting:
         return Meeting(list(self.candidates), dict(self.votes))
 
 
-@dataclass
+@dataclass(init=False)
 class ExchangeState:
     """Everything the game core knows about one game."""
 
@@ -233,6 +278,112 @@ class ExchangeState:
     shared: set[Part] = field(default_factory=set, compare=False, repr=False)
     """The parts this state may share with a clone (copied before they change: :meth:`own`)."""
 
+    def __init__(
+        self,
+        ruleset: Ruleset,
+        seed: int,
+        players: dict[str, str],
+        officials: list[str],
+        firms: dict[int, Firm],
+        ledger: Ledger,
+        board: Board,
+        pointers: dict[str, int],
+        books: dict[int, Book],
+        prices: dict[int, int],
+        closes: dict[int, int],
+        phase: Phase = "setup",
+        year: int = 0,
+        waiting: Phase | None = None,
+        opening: bool = False,
+        started: bool = False,
+        call: Call | None = None,
+        deadline: float | None = None,
+        min_move_at: float = 0.0,
+        paused_at: float | None = None,
+        moves_this_year: int = 0,
+        board_result: Json | None = None,
+        order_count: int = 0,
+        meeting_calls: dict[int, list[str]] | None = None,
+        meetings: dict[int, Meeting] | None = None,
+        history: list[Json] | None = None,
+        results: Json | None = None,
+        log: list[Json] | None = None,
+        shared: set[Part] | None = None,
+    ) -> None:
+        self.ruleset = ruleset
+        self.seed = seed
+        self.players = players
+        self.officials = officials
+        self.firms = firms
+        self.ledger = ledger
+        self.board = board
+        self.pointers = pointers
+        self.books = books
+        self.prices = prices
+        self.closes = closes
+        self.phase = phase
+        self.year = year
+        self.waiting = waiting
+        self.opening = opening
+        self.started = started
+        self.call = call
+        self.deadline = deadline
+        self.min_move_at = min_move_at
+        self.paused_at = paused_at
+        self.moves_this_year = moves_this_year
+        self.board_result = board_result
+        self.order_count = order_count
+        self.meeting_calls = {} if meeting_calls is None else meeting_calls
+        self.meetings = {} if meetings is None else meetings
+        self.history = [] if history is None else history
+        self.results = results
+        self.log = [] if log is None else log
+        self.shared = set() if shared is None else shared
+
+    def __reduce__(self) -> tuple[type[ExchangeState], tuple[Any, ...]]:
+        """Pickled by its fields (the server keeps snapshots of states).
+
+        >>> import pickle
+        >>> from boardroom.games.exchange.setup import initial_state
+        >>> state = initial_state({"players": [{"id": "p1", "name": "Anna"}]})
+        >>> pickle.loads(pickle.dumps(state)).snapshot() == state.snapshot()
+        True
+        """
+        return (
+            ExchangeState,
+            (
+                self.ruleset,
+                self.seed,
+                self.players,
+                self.officials,
+                self.firms,
+                self.ledger,
+                self.board,
+                self.pointers,
+                self.books,
+                self.prices,
+                self.closes,
+                self.phase,
+                self.year,
+                self.waiting,
+                self.opening,
+                self.started,
+                self.call,
+                self.deadline,
+                self.min_move_at,
+                self.paused_at,
+                self.moves_this_year,
+                self.board_result,
+                self.order_count,
+                self.meeting_calls,
+                self.meetings,
+                self.history,
+                self.results,
+                self.log,
+                self.shared,
+            ),
+        )
+
     def clone(self) -> ExchangeState:
         """A draft's copy: as independent as a deep copy, but cheap (copy on write).
 
@@ -242,37 +393,37 @@ class ExchangeState:
         changed, so shared for good. The clone's ``log`` starts empty: it holds the
         events emitted into the draft (deciding never reads the log).
         """
-        self.shared = set(PARTS)
+        self.shared = set(ALL_PARTS)
         return ExchangeState(
-            ruleset=self.ruleset,
-            seed=self.seed,
-            players=self.players,
-            officials=self.officials,
-            firms=self.firms,
-            ledger=self.ledger.copy(),
-            board=self.board,
-            pointers=self.pointers,
-            books={n: b.copy() for n, b in self.books.items()},
-            prices=self.prices,
-            closes=self.closes,
-            phase=self.phase,
-            year=self.year,
-            waiting=self.waiting,
-            opening=self.opening,
-            started=self.started,
-            call=self.call,
-            deadline=self.deadline,
-            min_move_at=self.min_move_at,
-            paused_at=self.paused_at,
-            moves_this_year=self.moves_this_year,
-            board_result=self.board_result,
-            order_count=self.order_count,
-            meeting_calls=self.meeting_calls,
-            meetings=self.meetings,
-            history=self.history,
-            results=self.results,
-            log=[],
-            shared=set(PARTS),
+            self.ruleset,
+            self.seed,
+            self.players,
+            self.officials,
+            self.firms,
+            self.ledger.copy(),
+            self.board,
+            self.pointers,
+            {n: b.copy() for n, b in self.books.items()},
+            self.prices,
+            self.closes,
+            self.phase,
+            self.year,
+            self.waiting,
+            self.opening,
+            self.started,
+            self.call,
+            self.deadline,
+            self.min_move_at,
+            self.paused_at,
+            self.moves_this_year,
+            self.board_result,
+            self.order_count,
+            self.meeting_calls,
+            self.meetings,
+            self.history,
+            self.results,
+            [],
+            set(ALL_PARTS),
         )
 
     def take(self, draft: ExchangeState) -> None:
