@@ -146,7 +146,14 @@ class Purse:
             purse.holdings[name] = held
             purse.shares[name] = {s: n - locked.get(s, 0) for s, n in held.items()}
             for order in account["orders"]:
-                purse.orders[order["order"]] = OwnOrder(**order)
+                purse.orders[order["order"]] = OwnOrder(
+                    order["order"],
+                    order["account"],
+                    order["stock"],
+                    order["side"],
+                    order["qty"],
+                    order["price"],
+                )
         return purse
 
     def accounts(self) -> list[str]:
@@ -165,10 +172,15 @@ class Purse:
         """The account's open orders on ``stock`` (one side or both), oldest first."""
         return [
             o
-            for orders in (self.orders.values(), self.pending)
-            for o in orders
+            for o in self.all_orders()
             if o.stock == stock and o.account == account and (side is None or o.side == side)
         ]
+
+    def all_orders(self) -> list[OwnOrder]:
+        """Every open order of the seat: those its view shows, then those of this batch."""
+        if not self.pending:
+            return list(self.orders.values())
+        return [*self.orders.values(), *self.pending]
 
     def crosses_own(self, account: str, stock: int, side: str, price: int) -> bool:
         """Would an order trade with one of the account's own open orders?"""

@@ -48,10 +48,13 @@ def _fair(seen: Json, ctx: Context, stock: int) -> float:
 def _wealth(seen: Json, ctx: Context, account: str, firms: Sequence[int]) -> float:
     """Free cash, cash locked in bids, and holdings at fair value."""
     purse = ctx.purse
-    cash = purse.free_cash(account) + sum(
-        o.qty * o.price for s in firms for o in purse.open_orders(account, s, "buy")
-    )
-    held = sum(purse.held(account, s) * _fair(seen, ctx, s) for s in firms)
+    cash = purse.free_cash(account)
+    for o in purse.all_orders():
+        if o.side == "buy" and o.account == account:
+            cash += o.qty * o.price * firms.count(o.stock)
+    held = 0.0
+    for s in firms:
+        held += purse.held(account, s) * _fair(seen, ctx, s)
     return cash + held
 
 

@@ -51,10 +51,14 @@ def piece_figures(firm: Json, rules: Json) -> tuple[int, int]:
     ...               {"income_man": 10, "income_king": 30, "value_man": 20, "value_king": 60})
     (40, 80)
     """
-    kings = sum(1 for p in firm["pieces"] if p["king"])
-    men = len(firm["pieces"]) - kings
-    income = men * rules["income_man"] + kings * rules["income_king"]
-    value = men * rules["value_man"] + kings * rules["value_king"]
+    pieces: list[Json] = firm["pieces"]
+    kings = 0
+    for piece in pieces:
+        if piece["king"]:
+            kings += 1
+    men = len(pieces) - kings
+    income: int = men * rules["income_man"] + kings * rules["income_king"]
+    value: int = men * rules["value_man"] + kings * rules["value_king"]
     return income, value
 
 
@@ -76,7 +80,26 @@ def firm_value(seen: Json, firm: int, memory: Memory) -> float:
 
 def fair_value(seen: Json, firm: int, memory: Memory) -> float:
     """The expected settlement value of one share of ``firm``."""
-    return round(firm_value(seen, firm, memory) / int(seen["ruleset"]["shares_per_firm"]), 4)
+    return rounded(firm_value(seen, firm, memory) / int(seen["ruleset"]["shares_per_firm"]))
+
+
+_ROUNDED: dict[float, float] = {}
+"""``round(value, 4)`` of the values seen lately (a game's robots value the same firm at the
+same figures again and again; the builtin is a slow call from compiled code)."""
+
+
+def rounded(value: float) -> float:
+    """``round(value, 4)``, remembered.
+
+    >>> rounded(15.23456), rounded(2 / 3)
+    (15.2346, 0.6667)
+    """
+    known = _ROUNDED.get(value)
+    if known is None:
+        if len(_ROUNDED) >= 4096:
+            _ROUNDED.clear()
+        known = _ROUNDED[value] = round(value, 4)
+    return known
 
 
 def best_ask(seen: Json, stock: int) -> tuple[int, int] | None:

@@ -27,7 +27,6 @@ from boardroom.draughts import Board
 from boardroom.draughts import fen as fen_codec
 from boardroom.draughts.squares import INDEX
 from boardroom.games.exchange import turns
-from boardroom.games.exchange.book import Order
 from boardroom.games.exchange.ledger import CASH, MARKET, Asset, firm_account
 from boardroom.games.exchange.refusals import HOST, accounts_of, may_act_for
 from boardroom.games.exchange.ruleset import color_of
@@ -72,7 +71,8 @@ def views(state: ExchangeState, viewers: list[str], *, events_since: int = 0) ->
     True
     """
     public = _public(state, PROJECTOR)
-    return [_view(state, v, events_since, {**public, "viewer": v}) for v in viewers]
+    every = orders_by_account(state, EVERY_ACCOUNT) if set(viewers) - {PROJECTOR} else None
+    return [_view(state, v, events_since, {**public, "viewer": v}, every) for v in viewers]
 
 
 class VersionViews:
@@ -92,6 +92,7 @@ class VersionViews:
         self.state: ExchangeState | None = None
         self.version = -1
         self.public: Json = {}
+        self.orders: dict[str, list[Json]] | None = None
 
     def view(self, state: ExchangeState, viewer: str, *, events_since: int = 0) -> Json:
         """``view(state, viewer, events_since=...)``, over the version's shared public part
@@ -99,37 +100,57 @@ class VersionViews:
         if state is not self.state or len(state.log) != self.version:
             self.state, self.version = state, len(state.log)
             self.public = _public(state, PROJECTOR)
-        return _view(state, viewer, events_since, {**self.public, "viewer": viewer})
+            self.orders = None
+        if self.orders is None and viewer != PROJECTOR:
+            self.orders = orders_by_account(state, EVERY_ACCOUNT)
+        return _view(state, viewer, events_since, {**self.public, "viewer": viewer}, self.orders)
 
 
-def _view(state: ExchangeState, viewer: str, events_since: int, public: Json) -> Json:
+def _view(
+    state: ExchangeState,
+    viewer: str,
+    events_since: int,
+    public: Json,
+    every_order: dict[str, list[Json]] | None = None,
+) -> Json:
     """``viewer``'s view over ``public`` (the public part made for it, or a copy whose
-    values are shared: only ``firms`` and ``meetings`` are changed, so they are copied)."""
+    values are shared: only ``firms`` and ``meetings`` are changed, so they are copied).
+    ``every_order`` is :func:`orders_by_account` of every account, when already made."""
     log = state.log[max(events_since, 0) :]
     public["meetings"] = dict(public["meetings"])
     if viewer == HOST:
-        return _host_view(state, log, _own_firms(public))
+        return _host_view(state, log, _own_firms(public), every_order)
     if viewer != PROJECTOR and viewer not in state.players:
         raise Refused(
             "unknown_seat", f"There is no seat {viewer!r} in this game.", seat=repr(viewer)
         )
     mine = set() if viewer == PROJECTOR else set(accounts_of(state, viewer))
-    held = {n for n in state.firms if any(state.ledger.balance(acc, n) > 0 for acc in mine)}
-    seat = Seat(frozenset(mine), frozenset(held))
+    seat = Seat(frozenset(mine), frozenset(_holds(state, mine)))
     public["events"] = [e for e in (_redact(ev, seat) for ev in log) if e is not None]
     if viewer == PROJECTOR:
         return public
-    orders = _orders_by_account(state, mine) if mine else {}
-    public["accounts"] = {acc: _account(state, acc, orders) for acc in sorted(mine)}
-    if any(_firm_number(acc) is not None for acc in mine):
-        _own_firms(public)
-    for acc in mine:
-        firm = _firm_number(acc)
-        if firm is not None:
-            public["firms"][str(firm)].update(_firm_private(state, firm))
+    if every_order is None:
+        every_order = orders_by_account(state, mine) if mine else {}
+    public["accounts"] = {acc: _account(state, acc, every_order) for acc in sorted(mine)}
+    directed = [firm for firm in map(_firm_number, mine) if firm is not None]
+    if directed:
+        public["firms"] = firms = dict(public["firms"])
+        for firm in directed:
+            firms[str(firm)] = {**firms[str(firm)], **_firm_private(state, firm)}
     public["legal_moves"] = _legal_for(state, viewer)
     public["meetings"].update(_meetings_private(state, seat))
     return public
+
+
+def _holds(state: ExchangeState, accounts: set[str]) -> set[int]:
+    """The firms of which one of ``accounts`` holds shares."""
+    balances = state.ledger.balances
+    held: set[int] = set()
+    for account in accounts:
+        assets = balances.get(account)
+        if assets:
+            held.update(n for n in state.firms if assets.get(n, 0) > 0)
+    return held
 
 
 def _own_firms(public: Json) -> Json:
@@ -138,9 +159,15 @@ def _own_firms(public: Json) -> Json:
     return public
 
 
-def _host_view(state: ExchangeState, log: list[Json], result: Json) -> Json:
+def _host_view(
+    state: ExchangeState,
+    log: list[Json],
+    result: Json,
+    orders: dict[str, list[Json]] | None = None,
+) -> Json:
     result["events"] = list(log)
-    orders = _orders_by_account(state, EVERY_ACCOUNT)
+    if orders is None:
+        orders = orders_by_account(state, EVERY_ACCOUNT)
     result["accounts"] = {
         acc: _account(state, acc, orders) for acc in state.ledger.accounts() if acc != MARKET
     }
@@ -270,11 +297,16 @@ def _firm_private(state: ExchangeState, number: int) -> Json:
 def worth(state: ExchangeState, account: str) -> int:
     """Cash plus the holdings at the last prices; after the end the cash alone (the final
     settlement paid every holding out, the shares stay on record for the reveal only)."""
-    cash = state.ledger.balance(account, CASH)
+    return _worth(state, state.ledger.balance(account, CASH), state.ledger.holdings(account))
+
+
+def _worth(state: ExchangeState, cash: int, held: dict[int, int]) -> int:
     if state.phase == "ended":
         return cash
-    held = state.ledger.holdings(account)
-    return cash + sum(q * state.prices[stock] for stock, q in held.items())
+    prices = state.prices
+    for stock, q in held.items():
+        cash += q * prices[stock]
+    return cash
 
 
 class _Every:
@@ -287,28 +319,37 @@ class _Every:
 EVERY_ACCOUNT: Final = _Every()
 
 
-def _orders_by_account(state: ExchangeState, accounts: Container[str]) -> dict[str, list[Order]]:
-    """The open orders of ``accounts``, each account's in book order (stock, bids, asks)."""
-    found: dict[str, list[Order]] = {}
+def orders_by_account(state: ExchangeState, accounts: Container[str]) -> dict[str, list[Json]]:
+    """The open orders of ``accounts`` as their views show them, each account's in book
+    order (stock, bids, asks).
+
+    >>> from boardroom.games.exchange import RULES
+    >>> game = RULES.setup({"game": "exchange", "players": [{"id": "p1"}, {"id": "p2"}]})
+    >>> orders_by_account(game, EVERY_ACCOUNT)  # no order before the start
+    {}
+    """
+    found: dict[str, list[Json]] = {}
     for book in state.books.values():
         for orders in (book.bids, book.asks):
             for order in orders:
                 if order.account in accounts:
-                    found.setdefault(order.account, []).append(order)
+                    found.setdefault(order.account, []).append(order.as_json())
     return found
 
 
-def _account(state: ExchangeState, account: str, orders: dict[str, list[Order]]) -> Json:
+def _account(state: ExchangeState, account: str, orders: dict[str, list[Json]]) -> Json:
     ledger = state.ledger
+    cash = ledger.balance(account, CASH)
+    holdings = ledger.holdings(account)
     return {
-        "cash": ledger.balance(account, CASH),
-        "worth": worth(state, account),
+        "cash": cash,
+        "worth": _worth(state, cash, holdings),
         "reserved": ledger.held(account, CASH),
-        "holdings": {str(s): n for s, n in ledger.holdings(account).items()},
+        "holdings": {str(s): n for s, n in holdings.items()},
         "reserved_shares": {
             str(s): n for s, n in sorted(_shares(ledger.reserved.get(account, {})).items()) if n
         },
-        "orders": [order.as_json() for order in orders.get(account, ())],
+        "orders": list(orders.get(account, ())),
     }
 
 
