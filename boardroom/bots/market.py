@@ -28,7 +28,6 @@ import math
 from collections.abc import Sequence
 
 from boardroom.bots.context import Context, acting, directs, shuffle
-from boardroom.bots.valuation import fair_value
 from boardroom.games.exchange.ruleset import FIRMS
 from boardroom.kernel import Json
 
@@ -40,9 +39,7 @@ def _account(seen: Json, ctx: Context) -> str | None:
 
 def _fair(seen: Json, ctx: Context, stock: int) -> float:
     """The stock's fair value, worked out once per batch."""
-    if stock not in ctx.fairs:
-        ctx.fairs[stock] = fair_value(seen, stock, ctx.memory)
-    return ctx.fairs[stock]
+    return ctx.fair_value(seen, stock)
 
 
 def _wealth(seen: Json, ctx: Context, account: str, firms: Sequence[int]) -> float:

@@ -20,13 +20,13 @@ from __future__ import annotations
 
 import functools
 from collections.abc import Callable, Container
-from dataclasses import dataclass
 from typing import Final
 
 from boardroom.draughts import Board
 from boardroom.draughts import fen as fen_codec
 from boardroom.draughts.squares import INDEX
 from boardroom.games.exchange import turns
+from boardroom.games.exchange.book import Order
 from boardroom.games.exchange.ledger import CASH, MARKET, Asset, firm_account
 from boardroom.games.exchange.refusals import HOST, accounts_of, may_act_for
 from boardroom.games.exchange.ruleset import color_of
@@ -36,12 +36,12 @@ from boardroom.kernel import Json, Refused
 PROJECTOR = "projector"
 
 
-@dataclass(frozen=True)
 class Seat:
     """Whose view is being made: the accounts they act for, the firms they hold."""
 
-    accounts: frozenset[str]
-    holds: frozenset[int]
+    def __init__(self, accounts: frozenset[str], holds: frozenset[int]) -> None:
+        self.accounts = accounts
+        self.holds = holds
 
     def __contains__(self, account: object) -> bool:
         return account in self.accounts
@@ -92,7 +92,7 @@ class VersionViews:
         self.state: ExchangeState | None = None
         self.version = -1
         self.public: Json = {}
-        self.orders: dict[str, list[Json]] | None = None
+        self.orders: dict[str, list[Order]] | None = None
 
     def view(self, state: ExchangeState, viewer: str, *, events_since: int = 0) -> Json:
         """``view(state, viewer, events_since=...)``, over the version's shared public part
@@ -111,7 +111,7 @@ def _view(
     viewer: str,
     events_since: int,
     public: Json,
-    every_order: dict[str, list[Json]] | None = None,
+    every_order: dict[str, list[Order]] | None = None,
 ) -> Json:
     """``viewer``'s view over ``public`` (the public part made for it, or a copy whose
     values are shared: only ``firms`` and ``meetings`` are changed, so they are copied).
@@ -149,7 +149,9 @@ def _holds(state: ExchangeState, accounts: set[str]) -> set[int]:
     for account in accounts:
         assets = balances.get(account)
         if assets:
-            held.update(n for n in state.firms if assets.get(n, 0) > 0)
+            for n in state.firms:
+                if assets.get(n, 0) > 0:
+                    held.add(n)
     return held
 
 
@@ -163,7 +165,7 @@ def _host_view(
     state: ExchangeState,
     log: list[Json],
     result: Json,
-    orders: dict[str, list[Json]] | None = None,
+    orders: dict[str, list[Order]] | None = None,
 ) -> Json:
     result["events"] = list(log)
     if orders is None:
@@ -235,19 +237,36 @@ def _on_call(state: ExchangeState) -> Json | None:
 
 
 def _firms_public(state: ExchangeState) -> Json:
-    pieces = _pieces_of(state.board)
+    """Each firm's public entry (remembered by the position and the firms' public figures:
+    they change on a move, a meeting or a year's books, not with an order; read only)."""
+    board = state.board
+    figures = tuple(
+        (n, firm.director, firm.payout, firm.earnings) for n, firm in sorted(state.firms.items())
+    )
+    ids = tuple(board.ids().items())
+    return _firms_json(board.white | board.black, board.kings, ids, figures)
+
+
+FirmFigures = tuple[tuple[int, str | None, int, int], ...]
+
+
+@functools.lru_cache(maxsize=256)
+def _firms_json(
+    occupied: int, kings: int, ids: tuple[tuple[str, str], ...], figures: FirmFigures
+) -> Json:
+    pieces = _pieces(occupied, kings, ids)
     return {
         str(n): {
-            "director": firm.director,
+            "director": director,
             "color": color_of(n),
-            "payout": firm.payout,
-            "earnings": firm.earnings,
+            "payout": payout,
+            "earnings": earnings,
             "pieces": [
                 {"id": piece_id, "square": square, "king": king}
                 for piece_id, square, king in pieces.get(n, ())
             ],
         }
-        for n, firm in sorted(state.firms.items())
+        for n, director, payout, earnings in figures
     }
 
 
@@ -266,11 +285,6 @@ def _position(board: Board) -> str:
 @functools.lru_cache(maxsize=256)
 def _fen(white: int, black: int, kings: int, white_to_move: bool) -> str:
     return fen_codec.write(white, black, kings, white_to_move)
-
-
-def _pieces_of(board: Board) -> PiecesByFirm:
-    """Each firm's pieces on the board as (id, square, king), by id."""
-    return _pieces(board.white | board.black, board.kings, tuple(board.ids().items()))
 
 
 @functools.lru_cache(maxsize=256)
@@ -319,25 +333,24 @@ class _Every:
 EVERY_ACCOUNT: Final = _Every()
 
 
-def orders_by_account(state: ExchangeState, accounts: Container[str]) -> dict[str, list[Json]]:
-    """The open orders of ``accounts`` as their views show them, each account's in book
-    order (stock, bids, asks).
+def orders_by_account(state: ExchangeState, accounts: Container[str]) -> dict[str, list[Order]]:
+    """The open orders of ``accounts``, each account's in book order (stock, bids, asks).
 
     >>> from boardroom.games.exchange import RULES
     >>> game = RULES.setup({"game": "exchange", "players": [{"id": "p1"}, {"id": "p2"}]})
     >>> orders_by_account(game, EVERY_ACCOUNT)  # no order before the start
     {}
     """
-    found: dict[str, list[Json]] = {}
+    found: dict[str, list[Order]] = {}
     for book in state.books.values():
         for orders in (book.bids, book.asks):
             for order in orders:
                 if order.account in accounts:
-                    found.setdefault(order.account, []).append(order.as_json())
+                    found.setdefault(order.account, []).append(order)
     return found
 
 
-def _account(state: ExchangeState, account: str, orders: dict[str, list[Json]]) -> Json:
+def _account(state: ExchangeState, account: str, orders: dict[str, list[Order]]) -> Json:
     ledger = state.ledger
     cash = ledger.balance(account, CASH)
     holdings = ledger.holdings(account)
@@ -349,7 +362,7 @@ def _account(state: ExchangeState, account: str, orders: dict[str, list[Json]]) 
         "reserved_shares": {
             str(s): n for s, n in sorted(_shares(ledger.reserved.get(account, {})).items()) if n
         },
-        "orders": list(orders.get(account, ())),
+        "orders": [order.as_json() for order in orders.get(account, ())],
     }
 
 
