@@ -201,11 +201,15 @@ class Purse:
 
     def open_orders(self, account: str, stock: int, side: str | None = None) -> list[OwnOrder]:
         """The account's open orders on ``stock`` (one side or both), oldest first."""
-        return [
+        found = [
             o
-            for o in self.all_orders()
+            for o in self.orders.values()
             if o.stock == stock and o.account == account and (side is None or o.side == side)
         ]
+        for o in self.pending:
+            if o.stock == stock and o.account == account and (side is None or o.side == side):
+                found.append(o)
+        return found
 
     def all_orders(self) -> list[OwnOrder]:
         """Every open order of the seat: those its view shows, then those of this batch."""
