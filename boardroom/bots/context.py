@@ -177,8 +177,9 @@ class Purse:
             purse.holdings[name] = held
             purse.shares[name] = {s: n - locked.get(s, 0) for s, n in held.items()}
             for order in account["orders"]:
-                purse.orders[order["order"]] = OwnOrder(
-                    order["order"],
+                number: str = order["order"]
+                purse.orders[number] = OwnOrder(
+                    number,
                     order["account"],
                     order["stock"],
                     order["side"],
@@ -219,12 +220,9 @@ class Purse:
 
     def crosses_own(self, account: str, stock: int, side: str, price: int) -> bool:
         """Would an order trade with one of the account's own open orders?"""
-        buying = side == "buy"
-        other = "sell" if buying else "buy"
-        for o in self.all_orders():
-            if o.stock != stock or o.account != account or o.side != other:
-                continue
-            if (buying and o.price <= price) or (side == "sell" and o.price >= price):
+        other = "sell" if side == "buy" else "buy"
+        for o in self.open_orders(account, stock, other):
+            if (side == "buy" and o.price <= price) or (side == "sell" and o.price >= price):
                 return True
         return False
 
