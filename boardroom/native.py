@@ -61,6 +61,9 @@ COMPILED: Final = (
     "boardroom.bots.market",
     "boardroom.bots.seats",
     "boardroom.lab.summary",
+    "boardroom.bots.board",
+    "boardroom.bots.director",
+    "boardroom.bots.votes",
 )
 """The hot paths: the draughts engine, the board robot's evaluation and search, and what
 the lab spends its time in (the exchange core's ledger, state, events, decisions,

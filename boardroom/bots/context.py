@@ -30,6 +30,7 @@ import random
 from dataclasses import dataclass, field
 from typing import Protocol
 
+from boardroom.bots.valuation import Valuation
 from boardroom.kernel import Json
 
 
@@ -91,7 +92,10 @@ class Memory:
         >>> Memory(retained={1: {3: 24}, 2: {3: 30}}).retained_total(3)
         54
         """
-        return sum(year.get(firm, 0) for year in self.retained.values())
+        total = 0
+        for year in self.retained.values():
+            total += year.get(firm, 0)
+        return total
 
 
 def retained_earnings(earnings: int, payout: int, rules: Json) -> int:
@@ -107,9 +111,10 @@ def retained_earnings(earnings: int, payout: int, rules: Json) -> int:
     return earnings - tax - dividend // shares * shares
 
 
-@dataclass
+@dataclass(init=False)
 class OwnOrder:
-    """One of the seat's open orders, as its view shows it."""
+    """One of the seat's open orders, as its view shows it (``__init__`` written out:
+    compiled by mypyc, it then runs natively, not as the one :mod:`dataclasses` makes)."""
 
     order: str
     account: str
@@ -118,8 +123,18 @@ class OwnOrder:
     qty: int
     price: int
 
+    def __init__(
+        self, order: str, account: str, stock: int, side: str, qty: int, price: int
+    ) -> None:
+        self.order = order
+        self.account = account
+        self.stock = stock
+        self.side = side
+        self.qty = qty
+        self.price = price
 
-@dataclass
+
+@dataclass(init=False)
 class Purse:
     """The seat's free cash and shares per account and its open orders, kept up to date
     as commands are added to a batch (buys reserve cash, sells shares, cancels free them).
@@ -129,24 +144,48 @@ class Purse:
     """
 
     shares_per_firm: int
-    cash: dict[str, int] = field(default_factory=dict)
-    shares: dict[str, dict[int, int]] = field(default_factory=dict)
-    holdings: dict[str, dict[int, int]] = field(default_factory=dict)
-    orders: dict[str, OwnOrder] = field(default_factory=dict)
-    pending: list[OwnOrder] = field(default_factory=list)
+    cash: dict[str, int]
+    shares: dict[str, dict[int, int]]
+    holdings: dict[str, dict[int, int]]
+    orders: dict[str, OwnOrder]
+    pending: list[OwnOrder]
 
-    @classmethod
-    def from_view(cls, seen: Json) -> Purse:
+    def __init__(
+        self,
+        shares_per_firm: int,
+        cash: dict[str, int] | None = None,
+        shares: dict[str, dict[int, int]] | None = None,
+        holdings: dict[str, dict[int, int]] | None = None,
+        orders: dict[str, OwnOrder] | None = None,
+        pending: list[OwnOrder] | None = None,
+    ) -> None:
+        self.shares_per_firm = shares_per_firm
+        self.cash = {} if cash is None else cash
+        self.shares = {} if shares is None else shares
+        self.holdings = {} if holdings is None else holdings
+        self.orders = {} if orders is None else orders
+        self.pending = [] if pending is None else pending
+
+    @staticmethod
+    def from_view(seen: Json) -> Purse:
         """The purse of the accounts the view shows as the seat's own."""
-        purse = cls(shares_per_firm=seen["ruleset"]["shares_per_firm"])
+        purse = Purse(seen["ruleset"]["shares_per_firm"])
         for name, account in seen.get("accounts", {}).items():
             purse.cash[name] = account["cash"] - account["reserved"]
-            held = {int(s): n for s, n in account["holdings"].items()}
-            locked = {int(s): n for s, n in account["reserved_shares"].items()}
+            held = {_number(s): n for s, n in account["holdings"].items()}
+            locked = {_number(s): n for s, n in account["reserved_shares"].items()}
             purse.holdings[name] = held
             purse.shares[name] = {s: n - locked.get(s, 0) for s, n in held.items()}
             for order in account["orders"]:
-                purse.orders[order["order"]] = OwnOrder(**order)
+                number: str = order["order"]
+                purse.orders[number] = OwnOrder(
+                    number,
+                    order["account"],
+                    order["stock"],
+                    order["side"],
+                    order["qty"],
+                    order["price"],
+                )
         return purse
 
     def accounts(self) -> list[str]:
@@ -163,23 +202,33 @@ class Purse:
 
     def open_orders(self, account: str, stock: int, side: str | None = None) -> list[OwnOrder]:
         """The account's open orders on ``stock`` (one side or both), oldest first."""
-        return [
+        found = [
             o
-            for orders in (self.orders.values(), self.pending)
-            for o in orders
+            for o in self.orders.values()
             if o.stock == stock and o.account == account and (side is None or o.side == side)
         ]
+        for o in self.pending:
+            if o.stock == stock and o.account == account and (side is None or o.side == side):
+                found.append(o)
+        return found
+
+    def all_orders(self) -> list[OwnOrder]:
+        """Every open order of the seat: those its view shows, then those of this batch."""
+        if not self.pending:
+            return list(self.orders.values())
+        return [*self.orders.values(), *self.pending]
 
     def crosses_own(self, account: str, stock: int, side: str, price: int) -> bool:
         """Would an order trade with one of the account's own open orders?"""
-        for o in self.open_orders(account, stock, "sell" if side == "buy" else "buy"):
+        other = "sell" if side == "buy" else "buy"
+        for o in self.open_orders(account, stock, other):
             if (side == "buy" and o.price <= price) or (side == "sell" and o.price >= price):
                 return True
         return False
 
     def buy(self, account: str, stock: int, qty: int, price: int) -> Json | None:
         """A buy order the core will accept, or None (no cash, a firm account, own ask)."""
-        qty = min(qty, self.shares_per_firm)
+        qty = _least(qty, self.shares_per_firm)
         if (
             qty < 1
             or price < 1
@@ -194,7 +243,7 @@ class Purse:
 
     def sell(self, account: str, stock: int, qty: int, price: int) -> Json | None:
         """A sell order the core will accept, or None (too few free shares, own bid)."""
-        qty = min(qty, self.shares_per_firm, self.free_shares(account, stock))
+        qty = _least(_least(qty, self.shares_per_firm), self.free_shares(account, stock))
         if qty < 1 or price < 1 or self.crosses_own(account, stock, "sell", price):
             return None
         self.shares[account][stock] -= qty
@@ -224,7 +273,25 @@ class Purse:
         return {"type": "cancel", "order": order_id}
 
 
-@dataclass
+_NUMBERS: dict[str, int] = {str(n): n for n in range(100)}
+
+
+def _number(text: str) -> int:
+    """``int(text)`` for a stock's number as a view's keys give it (read from a table).
+
+    >>> _number("7"), _number("123")
+    (7, 123)
+    """
+    number = _NUMBERS.get(text)
+    return int(text) if number is None else number
+
+
+def _least(a: int, b: int) -> int:
+    """``min(a, b)`` (the builtin is a slow call from compiled code)."""
+    return b if b < a else a
+
+
+@dataclass(init=False)
 class Context:
     """One decision of one seat: who, when, its random source, memory and purse."""
 
@@ -233,10 +300,33 @@ class Context:
     rng: random.Random
     memory: Memory
     purse: Purse
-    claimed: set[tuple[str, int]] = field(default_factory=set)
+    claimed: set[tuple[str, int]]
     """Holdings ``(holder, firm)`` whose vote a strategy has already decided in this batch."""
-    fairs: dict[int, float] = field(default_factory=dict)
+    fairs: dict[int, float]
     """Fair values worked out in this batch (the view does not change within it)."""
+    valuation: Valuation | None
+    """The batch's view's figures for valuing firms (made at the first fair value)."""
+
+    def __init__(
+        self, seat: str, now: float, rng: random.Random, memory: Memory, purse: Purse
+    ) -> None:
+        self.seat = seat
+        self.now = now
+        self.rng = rng
+        self.memory = memory
+        self.purse = purse
+        self.claimed = set()
+        self.fairs = {}
+        self.valuation = None
+
+    def fair_value(self, seen: Json, firm: int) -> float:
+        """The firm's fair value on ``seen``, the batch's view, worked out once per batch."""
+        fairs = self.fairs
+        if firm not in fairs:
+            if self.valuation is None:
+                self.valuation = Valuation(seen, self.memory)
+            fairs[firm] = self.valuation.fair_value(firm)
+        return fairs[firm]
 
 
 def directs(seen: Json, seat: str, firm: int) -> bool:

@@ -28,7 +28,6 @@ import math
 from collections.abc import Sequence
 
 from boardroom.bots.context import Context, acting, directs, shuffle
-from boardroom.bots.valuation import fair_value
 from boardroom.games.exchange.ruleset import FIRMS
 from boardroom.kernel import Json
 
@@ -40,18 +39,19 @@ def _account(seen: Json, ctx: Context) -> str | None:
 
 def _fair(seen: Json, ctx: Context, stock: int) -> float:
     """The stock's fair value, worked out once per batch."""
-    if stock not in ctx.fairs:
-        ctx.fairs[stock] = fair_value(seen, stock, ctx.memory)
-    return ctx.fairs[stock]
+    return ctx.fair_value(seen, stock)
 
 
 def _wealth(seen: Json, ctx: Context, account: str, firms: Sequence[int]) -> float:
     """Free cash, cash locked in bids, and holdings at fair value."""
     purse = ctx.purse
-    cash = purse.free_cash(account) + sum(
-        o.qty * o.price for s in firms for o in purse.open_orders(account, s, "buy")
-    )
-    held = sum(purse.held(account, s) * _fair(seen, ctx, s) for s in firms)
+    cash = purse.free_cash(account)
+    for o in purse.all_orders():
+        if o.side == "buy" and o.account == account:
+            cash += o.qty * o.price * firms.count(o.stock)
+    held = 0.0
+    for s in firms:
+        held += purse.held(account, s) * _fair(seen, ctx, s)
     return cash + held
 
 

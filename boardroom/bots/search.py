@@ -244,17 +244,16 @@ class Search:
         self, moves: list[Move], key: int, depth: int, alpha: int, beta: int, ply: int
     ) -> int:
         board = self.board
-        child = self._child
         best, best_move, bound = -INFINITY, moves[0], UPPER
         for i, move in enumerate(moves):
             board.push(move)
             if i == 0:
-                score = child(move, depth - 1, alpha, beta, ply + 1)
+                score = self._child(move, depth - 1, alpha, beta, ply + 1)
             else:
                 reduce = 1 if depth >= 3 and i >= 3 and not move.captures else 0
-                score = child(move, depth - 1 - reduce, alpha, alpha + 1, ply + 1)
+                score = self._child(move, depth - 1 - reduce, alpha, alpha + 1, ply + 1)
                 if score > alpha and (reduce or score < beta):
-                    score = child(move, depth - 1, alpha, beta, ply + 1)
+                    score = self._child(move, depth - 1, alpha, beta, ply + 1)
             board.pop()
             if score > best:
                 best, best_move = score, move
@@ -276,7 +275,7 @@ class Search:
         if not moves[0].captures or ply >= MAX_PLY:
             return self.evaluate(board)
         if len(moves) > 1:
-            moves.sort(key=lambda m: -len(m.jumped))
+            _longest_first(moves)
         best = -INFINITY
         for move in moves:
             board.push(move)
@@ -328,6 +327,12 @@ class Search:
         if len(table) >= TABLE_LIMIT:
             table.clear()
         table[key] = (depth, bound, _to_table(score, ply), move)
+
+
+def _longest_first(moves: list[Move]) -> None:
+    """Captures taking the most pieces first, in their order otherwise (a stable sort; out
+    of :meth:`Search._quiesce`, whose every call would make the key's closure)."""
+    moves.sort(key=lambda m: -len(m.jumped))
 
 
 def _to_table(score: int, ply: int) -> int:

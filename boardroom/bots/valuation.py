@@ -14,14 +14,19 @@ so the payout moves *when* a holder is paid, not how much.
 ...                     "value_king": 60, "tax_rate": 20, "firm_cash": 100,
 ...                     "shares_per_firm": 20},
 ...         "firms": {"1": {"pieces": [{"king": False}] * 3}}}
+>>> from boardroom.bots.context import Memory
 >>> fair_value(seen, 1, Memory())  # (100 + 6 years x 30 x 0.8 + 3 x 20) / 20
 15.2
 """
 
 from __future__ import annotations
 
-from boardroom.bots.context import Memory
+from typing import TYPE_CHECKING
+
 from boardroom.kernel import Json
+
+if TYPE_CHECKING:  # the context imports this module (a batch values firms once)
+    from boardroom.bots.context import Memory
 
 
 def years_left(seen: Json) -> int:
@@ -44,39 +49,86 @@ def years_left(seen: Json) -> int:
     return max(years - year, 0)
 
 
-def piece_figures(firm: Json, rules: Json) -> tuple[int, int]:
-    """The firm's yearly operating income and the final value of its pieces now.
-
-    >>> piece_figures({"pieces": [{"king": False}, {"king": True}]},
-    ...               {"income_man": 10, "income_king": 30, "value_man": 20, "value_king": 60})
-    (40, 80)
-    """
-    kings = sum(1 for p in firm["pieces"] if p["king"])
-    men = len(firm["pieces"]) - kings
-    income = men * rules["income_man"] + kings * rules["income_king"]
-    value = men * rules["value_man"] + kings * rules["value_king"]
-    return income, value
-
-
-def firm_cash(seen: Json, firm: int, memory: Memory) -> int:
-    """The firm's cash: exact for its director (the view shows it), else estimated."""
-    public = seen["firms"][str(firm)]
-    if "cash" in public:
-        return int(public["cash"]) - int(public.get("tax_due", 0))
-    return int(seen["ruleset"]["firm_cash"]) + memory.retained_total(firm)
-
-
 def firm_value(seen: Json, firm: int, memory: Memory) -> float:
     """The firm's expected net value at the end of the game."""
-    rules = seen["ruleset"]
-    income, pieces = piece_figures(seen["firms"][str(firm)], rules)
-    after_tax = income * (100 - int(rules["tax_rate"])) / 100
-    return firm_cash(seen, firm, memory) + years_left(seen) * after_tax + pieces
+    return Valuation(seen, memory).firm_value(firm)
 
 
 def fair_value(seen: Json, firm: int, memory: Memory) -> float:
     """The expected settlement value of one share of ``firm``."""
-    return round(firm_value(seen, firm, memory) / int(seen["ruleset"]["shares_per_firm"]), 4)
+    return Valuation(seen, memory).fair_value(firm)
+
+
+class Valuation:
+    """:func:`firm_value` and :func:`fair_value` on one view, its figures common to every
+    firm read once (a robot values every firm on each view it decides on).
+
+    >>> seen = {"phase": "exchange", "opening": True, "year": 0, "years": 6,
+    ...         "board_result": None,
+    ...         "ruleset": {"income_man": 10, "income_king": 30, "value_man": 20,
+    ...                     "value_king": 60, "tax_rate": 20, "firm_cash": 100,
+    ...                     "shares_per_firm": 20},
+    ...         "firms": {"1": {"pieces": [{"king": False}] * 3},
+    ...                   "2": {"pieces": [{"king": True}], "cash": 90, "tax_due": 10}}}
+    >>> from boardroom.bots.context import Memory
+    >>> valuation = Valuation(seen, Memory())
+    >>> valuation.fair_value(1), valuation.firm_value(2)  # 80 + 6 x 30 x 0.8 + 60
+    (15.2, 284.0)
+    """
+
+    def __init__(self, seen: Json, memory: Memory) -> None:
+        rules = seen["ruleset"]
+        self.firms: dict[str, Json] = seen["firms"]
+        self.memory = memory
+        self.years = years_left(seen)
+        self.income_man: int = rules["income_man"]
+        self.income_king: int = rules["income_king"]
+        self.value_man: int = rules["value_man"]
+        self.value_king: int = rules["value_king"]
+        self.kept = 100 - int(rules["tax_rate"])
+        self.firm_cash = int(rules["firm_cash"])
+        self.shares = int(rules["shares_per_firm"])
+
+    def firm_value(self, firm: int) -> float:
+        """The firm's expected net value at the end of the game (:func:`firm_value`)."""
+        public = self.firms[str(firm)]
+        pieces: list[Json] = public["pieces"]
+        kings = 0
+        for piece in pieces:
+            if piece["king"]:
+                kings += 1
+        men = len(pieces) - kings
+        income = men * self.income_man + kings * self.income_king
+        value = men * self.value_man + kings * self.value_king
+        after_tax = income * self.kept / 100
+        if "cash" in public:
+            cash = int(public["cash"]) - int(public.get("tax_due", 0))
+        else:
+            cash = self.firm_cash + self.memory.retained_total(firm)
+        return cash + self.years * after_tax + value
+
+    def fair_value(self, firm: int) -> float:
+        """One share's expected settlement value (:func:`fair_value`)."""
+        return rounded(self.firm_value(firm) / self.shares)
+
+
+_ROUNDED: dict[float, float] = {}
+"""``round(value, 4)`` of the values seen lately (a game's robots value the same firm at the
+same figures again and again; the builtin is a slow call from compiled code)."""
+
+
+def rounded(value: float) -> float:
+    """``round(value, 4)``, remembered.
+
+    >>> rounded(15.23456), rounded(2 / 3)
+    (15.2346, 0.6667)
+    """
+    known = _ROUNDED.get(value)
+    if known is None:
+        if len(_ROUNDED) >= 4096:
+            _ROUNDED.clear()
+        known = _ROUNDED[value] = round(value, 4)
+    return known
 
 
 def best_ask(seen: Json, stock: int) -> tuple[int, int] | None:

@@ -20,7 +20,6 @@ from __future__ import annotations
 
 import functools
 from collections.abc import Callable, Container
-from dataclasses import dataclass
 from typing import Final
 
 from boardroom.draughts import Board
@@ -37,12 +36,12 @@ from boardroom.kernel import Json, Refused
 PROJECTOR = "projector"
 
 
-@dataclass(frozen=True)
 class Seat:
     """Whose view is being made: the accounts they act for, the firms they hold."""
 
-    accounts: frozenset[str]
-    holds: frozenset[int]
+    def __init__(self, accounts: frozenset[str], holds: frozenset[int]) -> None:
+        self.accounts = accounts
+        self.holds = holds
 
     def __contains__(self, account: object) -> bool:
         return account in self.accounts
@@ -72,7 +71,8 @@ def views(state: ExchangeState, viewers: list[str], *, events_since: int = 0) ->
     True
     """
     public = _public(state, PROJECTOR)
-    return [_view(state, v, events_since, {**public, "viewer": v}) for v in viewers]
+    every = orders_by_account(state, EVERY_ACCOUNT) if set(viewers) - {PROJECTOR} else None
+    return [_view(state, v, events_since, {**public, "viewer": v}, every) for v in viewers]
 
 
 class VersionViews:
@@ -92,6 +92,7 @@ class VersionViews:
         self.state: ExchangeState | None = None
         self.version = -1
         self.public: Json = {}
+        self.orders: dict[str, list[Order]] | None = None
 
     def view(self, state: ExchangeState, viewer: str, *, events_since: int = 0) -> Json:
         """``view(state, viewer, events_since=...)``, over the version's shared public part
@@ -99,37 +100,59 @@ class VersionViews:
         if state is not self.state or len(state.log) != self.version:
             self.state, self.version = state, len(state.log)
             self.public = _public(state, PROJECTOR)
-        return _view(state, viewer, events_since, {**self.public, "viewer": viewer})
+            self.orders = None
+        if self.orders is None and viewer != PROJECTOR:
+            self.orders = orders_by_account(state, EVERY_ACCOUNT)
+        return _view(state, viewer, events_since, {**self.public, "viewer": viewer}, self.orders)
 
 
-def _view(state: ExchangeState, viewer: str, events_since: int, public: Json) -> Json:
+def _view(
+    state: ExchangeState,
+    viewer: str,
+    events_since: int,
+    public: Json,
+    every_order: dict[str, list[Order]] | None = None,
+) -> Json:
     """``viewer``'s view over ``public`` (the public part made for it, or a copy whose
-    values are shared: only ``firms`` and ``meetings`` are changed, so they are copied)."""
+    values are shared: only ``firms`` and ``meetings`` are changed, so they are copied).
+    ``every_order`` is :func:`orders_by_account` of every account, when already made."""
     log = state.log[max(events_since, 0) :]
     public["meetings"] = dict(public["meetings"])
     if viewer == HOST:
-        return _host_view(state, log, _own_firms(public))
+        return _host_view(state, log, _own_firms(public), every_order)
     if viewer != PROJECTOR and viewer not in state.players:
         raise Refused(
             "unknown_seat", f"There is no seat {viewer!r} in this game.", seat=repr(viewer)
         )
     mine = set() if viewer == PROJECTOR else set(accounts_of(state, viewer))
-    held = {n for n in state.firms if any(state.ledger.balance(acc, n) > 0 for acc in mine)}
-    seat = Seat(frozenset(mine), frozenset(held))
+    seat = Seat(frozenset(mine), frozenset(_holds(state, mine)))
     public["events"] = [e for e in (_redact(ev, seat) for ev in log) if e is not None]
     if viewer == PROJECTOR:
         return public
-    orders = _orders_by_account(state, mine) if mine else {}
-    public["accounts"] = {acc: _account(state, acc, orders) for acc in sorted(mine)}
-    if any(_firm_number(acc) is not None for acc in mine):
-        _own_firms(public)
-    for acc in mine:
-        firm = _firm_number(acc)
-        if firm is not None:
-            public["firms"][str(firm)].update(_firm_private(state, firm))
+    if every_order is None:
+        every_order = orders_by_account(state, mine) if mine else {}
+    public["accounts"] = {acc: _account(state, acc, every_order) for acc in sorted(mine)}
+    directed = [firm for firm in map(_firm_number, mine) if firm is not None]
+    if directed:
+        public["firms"] = firms = dict(public["firms"])
+        for firm in directed:
+            firms[str(firm)] = {**firms[str(firm)], **_firm_private(state, firm)}
     public["legal_moves"] = _legal_for(state, viewer)
     public["meetings"].update(_meetings_private(state, seat))
     return public
+
+
+def _holds(state: ExchangeState, accounts: set[str]) -> set[int]:
+    """The firms of which one of ``accounts`` holds shares."""
+    balances = state.ledger.balances
+    held: set[int] = set()
+    for account in accounts:
+        assets = balances.get(account)
+        if assets:
+            for n in state.firms:
+                if assets.get(n, 0) > 0:
+                    held.add(n)
+    return held
 
 
 def _own_firms(public: Json) -> Json:
@@ -138,9 +161,15 @@ def _own_firms(public: Json) -> Json:
     return public
 
 
-def _host_view(state: ExchangeState, log: list[Json], result: Json) -> Json:
+def _host_view(
+    state: ExchangeState,
+    log: list[Json],
+    result: Json,
+    orders: dict[str, list[Order]] | None = None,
+) -> Json:
     result["events"] = list(log)
-    orders = _orders_by_account(state, EVERY_ACCOUNT)
+    if orders is None:
+        orders = orders_by_account(state, EVERY_ACCOUNT)
     result["accounts"] = {
         acc: _account(state, acc, orders) for acc in state.ledger.accounts() if acc != MARKET
     }
@@ -208,19 +237,36 @@ def _on_call(state: ExchangeState) -> Json | None:
 
 
 def _firms_public(state: ExchangeState) -> Json:
-    pieces = _pieces_of(state.board)
+    """Each firm's public entry (remembered by the position and the firms' public figures:
+    they change on a move, a meeting or a year's books, not with an order; read only)."""
+    board = state.board
+    figures = tuple(
+        (n, firm.director, firm.payout, firm.earnings) for n, firm in sorted(state.firms.items())
+    )
+    ids = tuple(board.ids().items())
+    return _firms_json(board.white | board.black, board.kings, ids, figures)
+
+
+FirmFigures = tuple[tuple[int, str | None, int, int], ...]
+
+
+@functools.lru_cache(maxsize=256)
+def _firms_json(
+    occupied: int, kings: int, ids: tuple[tuple[str, str], ...], figures: FirmFigures
+) -> Json:
+    pieces = _pieces(occupied, kings, ids)
     return {
         str(n): {
-            "director": firm.director,
+            "director": director,
             "color": color_of(n),
-            "payout": firm.payout,
-            "earnings": firm.earnings,
+            "payout": payout,
+            "earnings": earnings,
             "pieces": [
                 {"id": piece_id, "square": square, "king": king}
                 for piece_id, square, king in pieces.get(n, ())
             ],
         }
-        for n, firm in sorted(state.firms.items())
+        for n, director, payout, earnings in figures
     }
 
 
@@ -239,11 +285,6 @@ def _position(board: Board) -> str:
 @functools.lru_cache(maxsize=256)
 def _fen(white: int, black: int, kings: int, white_to_move: bool) -> str:
     return fen_codec.write(white, black, kings, white_to_move)
-
-
-def _pieces_of(board: Board) -> PiecesByFirm:
-    """Each firm's pieces on the board as (id, square, king), by id."""
-    return _pieces(board.white | board.black, board.kings, tuple(board.ids().items()))
 
 
 @functools.lru_cache(maxsize=256)
@@ -270,11 +311,16 @@ def _firm_private(state: ExchangeState, number: int) -> Json:
 def worth(state: ExchangeState, account: str) -> int:
     """Cash plus the holdings at the last prices; after the end the cash alone (the final
     settlement paid every holding out, the shares stay on record for the reveal only)."""
-    cash = state.ledger.balance(account, CASH)
+    return _worth(state, state.ledger.balance(account, CASH), state.ledger.holdings(account))
+
+
+def _worth(state: ExchangeState, cash: int, held: dict[int, int]) -> int:
     if state.phase == "ended":
         return cash
-    held = state.ledger.holdings(account)
-    return cash + sum(q * state.prices[stock] for stock, q in held.items())
+    prices = state.prices
+    for stock, q in held.items():
+        cash += q * prices[stock]
+    return cash
 
 
 class _Every:
@@ -287,8 +333,14 @@ class _Every:
 EVERY_ACCOUNT: Final = _Every()
 
 
-def _orders_by_account(state: ExchangeState, accounts: Container[str]) -> dict[str, list[Order]]:
-    """The open orders of ``accounts``, each account's in book order (stock, bids, asks)."""
+def orders_by_account(state: ExchangeState, accounts: Container[str]) -> dict[str, list[Order]]:
+    """The open orders of ``accounts``, each account's in book order (stock, bids, asks).
+
+    >>> from boardroom.games.exchange import RULES
+    >>> game = RULES.setup({"game": "exchange", "players": [{"id": "p1"}, {"id": "p2"}]})
+    >>> orders_by_account(game, EVERY_ACCOUNT)  # no order before the start
+    {}
+    """
     found: dict[str, list[Order]] = {}
     for book in state.books.values():
         for orders in (book.bids, book.asks):
@@ -300,11 +352,13 @@ def _orders_by_account(state: ExchangeState, accounts: Container[str]) -> dict[s
 
 def _account(state: ExchangeState, account: str, orders: dict[str, list[Order]]) -> Json:
     ledger = state.ledger
+    cash = ledger.balance(account, CASH)
+    holdings = ledger.holdings(account)
     return {
-        "cash": ledger.balance(account, CASH),
-        "worth": worth(state, account),
+        "cash": cash,
+        "worth": _worth(state, cash, holdings),
         "reserved": ledger.held(account, CASH),
-        "holdings": {str(s): n for s, n in ledger.holdings(account).items()},
+        "holdings": {str(s): n for s, n in holdings.items()},
         "reserved_shares": {
             str(s): n for s, n in sorted(_shares(ledger.reserved.get(account, {})).items()) if n
         },
