@@ -188,9 +188,26 @@ class Hub:
             return await asyncio.to_thread(fn, *args)
         except Exception as exc:
             if outage(exc):
-                raise ApiError(
-                    "unavailable", "The database does not answer; send again shortly.", 503
-                ) from None
+                raise _unavailable() from None
+            raise
+
+    async def _append(
+        self, live: LiveGame, command_id: str | None, at: float, events: list[Any]
+    ) -> None:
+        """Store a command's events after the game's version (:class:`Conflict` if another
+        process got there first). SQLite's writer thread completes the awaited future
+        itself; elsewhere the append runs in a worker thread (:meth:`_db`)."""
+        journal = live.journal
+        args = (live.game_id, journal.version, command_id, at, events)
+        future = self.store.append_soon(*args)
+        if future is None:
+            await self._db(self.store.append, *args)
+            return
+        try:
+            await asyncio.wrap_future(future)
+        except Exception as exc:
+            if outage(exc):
+                raise _unavailable() from None
             raise
 
     async def ping(self) -> None:
@@ -571,14 +588,7 @@ class Hub:
                     return Ack(journal.version, 0, duplicate=True)
                 raise
             try:
-                await self._db(
-                    self.store.append,
-                    live.game_id,
-                    journal.version,
-                    command.get("id"),
-                    now,
-                    events,
-                )
+                await self._append(live, command.get("id"), now, events)
             except Conflict:
                 self.metrics.conflicts.inc()
                 await self._fold_in(live)
@@ -974,6 +984,11 @@ class Hub:
     def host_only(self, seat: Seat) -> None:
         if seat.role != HOST:
             raise forbidden("Only the host may do this.", reason="host")
+
+
+def _unavailable() -> ApiError:
+    """The refusal for a store call that found the database gone."""
+    return ApiError("unavailable", "The database does not answer; send again shortly.", 503)
 
 
 def _count(seats: list[SeatRecord]) -> tuple[dict[str, int], set[str]]:
