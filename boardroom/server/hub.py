@@ -34,7 +34,7 @@ from boardroom.server.config import Settings
 from boardroom.server.drafts import Drafts
 from boardroom.server.errors import ApiError, forbidden, not_found, unauthorized, unknown_kind
 from boardroom.server.fingerprint import fingerprint
-from boardroom.server.live import Client, Frames, LiveGame, Seat, SlowClient
+from boardroom.server.live import Client, Flusher, Frames, LiveGame, Seat, SlowClient
 from boardroom.server.metrics import Metrics
 from boardroom.server.presence import Presence
 from boardroom.server.ratelimit import RateLimiter
@@ -105,6 +105,10 @@ class Hub:
         self.settings = settings
         self.bus = bus or LocalBus()
         self.metrics = Metrics()
+        self.flusher = Flusher()
+        self.connections = 0
+        self.connected: dict[tuple[str, str], int] = {}
+        """Per seat (game, seat id): its open connections here (the seats gauge)."""
         self.games: dict[str, LiveGame] = {}
         self.loading: dict[str, asyncio.Lock] = {}
         self.limiter = RateLimiter(settings.rate_per_s, settings.rate_burst)
@@ -685,8 +689,8 @@ class Hub:
         async with live.lock:
             live.clients.add(client)
             client.push_view(Frames(live).frame(client.seat.role, 0))
+        self._connections_changed(client, +1)
         await self._hand_back(live, client.seat.role)
-        self._connections_changed()
         await self._presence_changed(live, client.seat.seat_id)
         await self.notify_lobby(live)
 
@@ -709,8 +713,9 @@ class Hub:
     async def disconnect(self, live: LiveGame, client: Client) -> None:
         client.closed = True
         client.wake.set()
-        live.clients.discard(client)
-        self._connections_changed()
+        if client in live.clients:
+            live.clients.discard(client)
+            self._connections_changed(client, -1)
         if not self.draining:
             await self._presence_changed(live, client.seat.seat_id)
             await self.notify_lobby(live)
@@ -736,10 +741,19 @@ class Hub:
             with contextlib.suppress(SlowClient):
                 client.push(lobby)
 
-    def _connections_changed(self) -> None:
-        clients = [c for live in self.games.values() for c in live.clients]
-        self.metrics.connections.set(len(clients))
-        self.metrics.seats.set(len({c.seat.seat_id for c in clients}))
+    def _connections_changed(self, client: Client, change: int) -> None:
+        """One connection more (+1) or fewer (-1): the gauges of connections and of seats
+        with one, kept as counts (not by walking every client: 1,200 sockets closing at
+        once would walk 1,200 × 1,200)."""
+        seat = (client.seat.game_id, client.seat.seat_id)
+        left = self.connected.get(seat, 0) + change
+        if left > 0:
+            self.connected[seat] = left
+        else:
+            self.connected.pop(seat, None)
+        self.connections += change
+        self.metrics.connections.set(self.connections)
+        self.metrics.seats.set(len(self.connected))
 
     # --- other processes -------------------------------------------------------------
 
