@@ -552,10 +552,10 @@ class Hub:
         try:
             ack = await self.execute(live, prepared, version)
         except ApiError as exc:
-            self.metrics.commands.labels(live.record.game, exc.code).inc()
+            self.metrics.command(live.record.game, exc.code)
             raise
-        self.metrics.commands.labels(live.record.game, "ok").inc()
-        self.metrics.latency.labels(live.record.game).observe(time.perf_counter() - started)
+        self.metrics.command(live.record.game, "ok")
+        self.metrics.answered(live.record.game, time.perf_counter() - started)
         return ack
 
     async def execute(

@@ -170,9 +170,10 @@ class SlowClient(Exception):
     """A client's outbox overflowed: it is disconnected, the others go on."""
 
 
-WriteNow = Callable[[bytes], bool]
-"""Writes one text message (UTF-8) on the socket at once and says True, or says False and
-writes nothing when the socket does not take it now (see :mod:`boardroom.server.wsprotocol`)."""
+WriteNow = Callable[..., bool]
+"""``write(*messages)`` writes the text messages (UTF-8) on the socket at once, in one write,
+and says True, or says False and writes none when the socket does not take them now (see
+:mod:`boardroom.server.wsprotocol`)."""
 
 
 class Flusher:
@@ -262,28 +263,25 @@ class Client:
         return frame.text
 
     def flush(self) -> None:
-        """Write what is pushed, in order, while the socket takes it at once; the rest is
-        left to the writer task (called by the :class:`Flusher`)."""
+        """Write what is pushed, in order (acks and errors, then the newest view), in one
+        write if the socket takes it at once; else leave it all to the writer task (called
+        by the :class:`Flusher`)."""
         self.due = False
         write = self.write
         if write is None or self.closed or self.stalled:
             return
-        while True:
-            if self.frames:
-                text = self.frames[0]
-            elif self.view is not None:
-                text = self.view.text
-            else:
-                return
-            if not write(text.encode()):
-                self.stalled = True
-                self.wake.set()
-                return
-            if self.frames:
-                self.frames.popleft()
-            else:
-                self._take_view()
-            self.sent += 1
+        texts = [text.encode() for text in self.frames]
+        if self.view is not None:
+            texts.append(self.view.text.encode())
+        if not texts:
+            return
+        if not write(*texts):
+            self.stalled = True
+            self.wake.set()
+            return
+        self.frames.clear()
+        self._take_view()
+        self.sent += len(texts)
 
     async def run(self) -> None:
         """Write frames until closed (raises when the socket fails)."""

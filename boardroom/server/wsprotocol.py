@@ -17,22 +17,25 @@ sans-I/O) with, when compression is on, the deflate that leaves short messages p
 from __future__ import annotations
 
 import logging
+import math
+import struct
 from collections.abc import Callable
 from typing import Any
 
 from uvicorn.protocols.websockets.websockets_sansio_impl import WebSocketsSansIOProtocol
-from websockets.exceptions import InvalidState
 from websockets.extensions.base import ServerExtensionFactory
+from websockets.protocol import State
 from websockets.server import ServerProtocol
 
-from boardroom.server.deflate import ShortPlainFactory
+from boardroom.server.deflate import ShortPlain, ShortPlainFactory
 
 WRITE_NOW = "boardroom.write_now"
 """The scope extension (``scope["extensions"][WRITE_NOW]``): ``{"write_text": fn}``, where
 ``fn(data)`` writes the UTF-8 ``data`` as one text message now and says True, or says False
 and writes nothing (send it through ASGI then)."""
 
-WriteText = Callable[[bytes], bool]
+WriteText = Callable[..., bool]
+"""``write_text(*messages)``: each UTF-8 text a message, all written now (True) or none (False)."""
 
 
 def write_now(scope: Any) -> WriteText | None:
@@ -49,8 +52,31 @@ def write_now(scope: Any) -> WriteText | None:
     return write
 
 
+def text_header(length: int) -> bytes:
+    """The header of a server's unfragmented, uncompressed text frame of ``length`` bytes
+    (RFC 6455 §5.2: FIN, opcode 1, no mask), byte for byte what websockets writes.
+
+    >>> from websockets.frames import Frame, Opcode
+    >>> for n in (0, 125, 126, 65535, 65536):
+    ...     data = b"x" * n
+    ...     assert text_header(n) + data == Frame(Opcode.TEXT, data).serialize(
+    ...         mask=False, extensions=[])
+    >>> text_header(5), text_header(300)
+    (b'\\x81\\x05', b'\\x81~\\x01,')
+    """
+    if length < 126:
+        return struct.pack("!BB", 0x81, length)
+    if length < 65536:
+        return struct.pack("!BBH", 0x81, 126, length)
+    return struct.pack("!BBQ", 0x81, 127, length)
+
+
 class DirectProtocol(WebSocketsSansIOProtocol):
     """uvicorn's sans-I/O WebSocket protocol that offers :data:`WRITE_NOW` to the app."""
+
+    plain_below: float | None = None
+    """Messages shorter than this go out as they are (no extension, or deflate leaving them
+    plain): framed here; longer ones through websockets (compressed). None: not known yet."""
 
     def handle_connect(self, event: Any) -> None:
         super().handle_connect(event)
@@ -58,23 +84,46 @@ class DirectProtocol(WebSocketsSansIOProtocol):
         if scope is not None:
             scope["extensions"][WRITE_NOW] = {"write_text": self.write_text}
 
-    def write_text(self, data: bytes) -> bool:
-        """Frame ``data`` as a text message and hand it to the transport, if the socket is
-        open and its transport takes more now (what uvicorn's ``send`` does, minus the wait)."""
+    def write_text(self, *messages: bytes) -> bool:
+        """Frame each of ``messages`` as a text message and hand them to the transport in
+        one write, if the socket is open and its transport takes more now (what uvicorn's
+        ``send`` does for each, minus the wait); else write none and say False."""
+        conn = self.conn
         if (
             self.disconnected
             or self.close_sent
             or not self.handshake_complete
             or self.initial_response is not None
             or not self.writable.is_set()
+            or conn.state is not State.OPEN
+            or conn.expect_continuation_frame
         ):
             return False
-        try:
-            self.conn.send_text(data)
-        except InvalidState:
-            return False
-        self.transport.write(b"".join(self.conn.data_to_send()))
+        plain_below = self.plain_below
+        if plain_below is None:
+            plain_below = self.plain_below = _plain_below(conn.extensions)
+        chunks: list[bytes] = []
+        for data in messages:
+            if len(data) < plain_below:
+                chunks += (text_header(len(data)), data)
+            else:
+                conn.send_text(data)
+                chunks += conn.data_to_send()
+        self.transport.write(b"".join(chunks))
         return True
+
+
+def _plain_below(extensions: list[Any]) -> float:
+    """Below which length a message goes out as it is, under these negotiated extensions.
+
+    >>> _plain_below([]), _plain_below([ShortPlain(False, False, 12, 12, minimum=99)])
+    (inf, 99.0)
+    """
+    if not extensions:
+        return math.inf
+    if all(isinstance(extension, ShortPlain) for extension in extensions):
+        return float(min(extension.minimum for extension in extensions))
+    return 0.0
 
 
 def protocol(deflate: bool, minimum: int) -> type[WebSocketsSansIOProtocol]:

@@ -28,9 +28,9 @@ class Socket:
         self.drained = asyncio.Event()
         self.arrived: list[tuple[str, str]] = []
 
-    def write(self, data: bytes) -> bool:
+    def write(self, *messages: bytes) -> bool:
         if self.open_now:
-            self.arrived.append(("at once", json.loads(data)["n"]))
+            self.arrived += [("at once", json.loads(data)["n"]) for data in messages]
         return self.open_now
 
     async def send(self, text: str) -> None:
@@ -100,8 +100,8 @@ def test_an_ack_is_written_before_the_view_of_the_same_command() -> None:
 
 
 @contextlib.contextmanager
-def serving(app: Any) -> Iterator[str]:
-    """``app`` on uvicorn with the server's WebSocket protocol (no compression), in a thread."""
+def serving(app: Any, deflate: bool = False) -> Iterator[str]:
+    """``app`` on uvicorn with the server's WebSocket protocol, in a thread."""
     port = free_port()
     config = uvicorn.Config(
         app,
@@ -109,8 +109,8 @@ def serving(app: Any) -> Iterator[str]:
         port=port,
         log_level="warning",
         lifespan="off",
-        ws=wsprotocol.protocol(False, 2048),
-        ws_per_message_deflate=False,
+        ws=wsprotocol.protocol(deflate, 2048),
+        ws_per_message_deflate=deflate,
     )
     server = uvicorn.Server(config)
     thread = threading.Thread(target=server.run, daemon=True)
@@ -141,6 +141,7 @@ def test_the_protocol_writes_at_once_until_the_socket_is_full_then_refuses() -> 
         taken = 0
         while taken < 200 and write(json.dumps({"n": taken, "pad": big}).encode()):
             taken += 1
+        assert write(*(json.dumps({"n": n}).encode() for n in range(3))) is False  # all or none
         told["taken"] = taken
         await send({"type": "websocket.send", "text": json.dumps({"n": taken, "pad": ""})})
         await send({"type": "websocket.close", "code": 1000})
@@ -155,3 +156,21 @@ def test_the_protocol_writes_at_once_until_the_socket_is_full_then_refuses() -> 
     assert 0 < told["taken"] < 200, told
     assert numbers == list(range(told["taken"] + 1))
     assert told["after_close"] is False
+
+
+def test_messages_written_together_arrive_each_as_it_was_plain_or_compressed() -> None:
+    """Several messages in one write, short ones framed plain and long ones compressed
+    (permessage-deflate negotiated): a conforming client reads each as it was sent."""
+    texts = [json.dumps({"n": n, "pad": "é" * size}) for n, size in enumerate((3, 5000, 0, 70_000))]
+
+    async def app(scope: Any, receive: Any, send: Any) -> None:
+        await receive()
+        await send({"type": "websocket.accept"})
+        write = wsprotocol.write_now(scope)
+        assert write is not None and write(*(text.encode() for text in texts))
+        await send({"type": "websocket.close", "code": 1000})
+
+    with serving(app, deflate=True) as url, connect(url, max_size=2**24, open_timeout=10) as conn:
+        assert conn.protocol.extensions, "permessage-deflate was negotiated"
+        got = [conn.recv(timeout=10) for _ in texts]
+    assert got == texts
