@@ -737,6 +737,11 @@ class Hub:
         except ApiError as exc:
             log.warning("lobby not sent: %s", exc.code, extra={"game": live.game_id})
             return
+        except Exception as exc:  # the presence table read while the database went away
+            if not outage(exc):
+                raise
+            log.warning("lobby not sent: unavailable", extra={"game": live.game_id})
+            return
         for client in hosts:
             with contextlib.suppress(SlowClient):
                 client.push(lobby)

@@ -55,8 +55,8 @@ async def serve_socket(hub: Hub, websocket: WebSocket, game_id: str, cookie: str
     write = write_now(websocket.scope)
     client = Client(seat, websocket.send_text, hub.settings.send_queue, write, hub.flusher)
     writer = asyncio.create_task(client.run())
-    await hub.connect(live, client, known)
     try:
+        await hub.connect(live, client, known)
         await _serve(hub, websocket, client, writer, lang)
     finally:
         writer.cancel()
