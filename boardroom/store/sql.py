@@ -2,9 +2,9 @@
 
 Every method is synchronous and thread-safe; the server calls them through
 ``asyncio.to_thread``, but for SQLite's appends, which it hands to the writer thread
-without waiting (:meth:`Store.append_soon`). An append is one transaction that checks the game's head
-version under a row lock, so two writers (two server processes) are ordered by
-the database: the loser gets :class:`Conflict`, reloads and decides again.
+without waiting (:meth:`Store.append_soon`). An append is one transaction that checks
+the game's head version under a row lock, so two writers (two server processes) are
+ordered by the database: the loser gets :class:`Conflict`, reloads and decides again.
 
 >>> store = Store("sqlite://")
 >>> store.migrate()
