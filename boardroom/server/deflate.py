@@ -8,25 +8,20 @@ bit clear) while the extension is on; the other side's decompressor sees only th
 compressed ones, so its context stays right. Whole views (tens of kilobytes once a game
 has a history) are still compressed, which is where the bandwidth is.
 
-:func:`protocol` is the uvicorn WebSocket protocol (``uvicorn.Config(ws=...)``): uvicorn's
-own (``websockets`` sans-I/O) with this extension in place of the plain one, with the
-same window and memory settings.
+The server's WebSocket protocol (:func:`boardroom.server.wsprotocol.protocol`) negotiates
+this extension in place of websockets' plain one, with uvicorn's window and memory settings.
 """
 
 from __future__ import annotations
 
-import logging
 from collections.abc import Sequence
 from typing import Any
 
-from uvicorn.protocols.websockets.websockets_sansio_impl import WebSocketsSansIOProtocol
-from websockets.extensions.base import ServerExtensionFactory
 from websockets.extensions.permessage_deflate import (
     PerMessageDeflate,
     ServerPerMessageDeflateFactory,
 )
 from websockets.frames import Frame, Opcode
-from websockets.server import ServerProtocol
 from websockets.typing import ExtensionParameter
 
 WINDOW_BITS = 12
@@ -79,21 +74,3 @@ class ShortPlainFactory(ServerPerMessageDeflateFactory):
             minimum=self.minimum,
         )
         return response, extension
-
-
-def protocol(minimum: int) -> type[WebSocketsSansIOProtocol]:
-    """uvicorn's WebSocket protocol, its deflate leaving messages under ``minimum`` bytes
-    plain (used when compression is on at all: ``Settings.ws_deflate``)."""
-
-    class ShortPlainProtocol(WebSocketsSansIOProtocol):
-        def __init__(self, *args: Any, **kwargs: Any) -> None:
-            super().__init__(*args, **kwargs)
-            if self.config.ws_per_message_deflate:
-                factories: list[ServerExtensionFactory] = [ShortPlainFactory(minimum)]
-                self.conn = ServerProtocol(
-                    extensions=factories,
-                    max_size=self.config.ws_max_size,
-                    logger=logging.getLogger("uvicorn.error"),
-                )
-
-    return ShortPlainProtocol

@@ -34,7 +34,7 @@ from boardroom.server.config import Settings
 from boardroom.server.drafts import Drafts
 from boardroom.server.errors import ApiError, forbidden, not_found, unauthorized, unknown_kind
 from boardroom.server.fingerprint import fingerprint
-from boardroom.server.live import Client, Frames, LiveGame, Seat, SlowClient
+from boardroom.server.live import Client, Flusher, Frames, LiveGame, Seat, SlowClient
 from boardroom.server.metrics import Metrics
 from boardroom.server.presence import Presence
 from boardroom.server.ratelimit import RateLimiter
@@ -105,6 +105,10 @@ class Hub:
         self.settings = settings
         self.bus = bus or LocalBus()
         self.metrics = Metrics()
+        self.flusher = Flusher()
+        self.connections = 0
+        self.connected: dict[tuple[str, str], int] = {}
+        """Per seat (game, seat id): its open connections here (the seats gauge)."""
         self.games: dict[str, LiveGame] = {}
         self.loading: dict[str, asyncio.Lock] = {}
         self.limiter = RateLimiter(settings.rate_per_s, settings.rate_burst)
@@ -188,9 +192,26 @@ class Hub:
             return await asyncio.to_thread(fn, *args)
         except Exception as exc:
             if outage(exc):
-                raise ApiError(
-                    "unavailable", "The database does not answer; send again shortly.", 503
-                ) from None
+                raise _unavailable() from None
+            raise
+
+    async def _append(
+        self, live: LiveGame, command_id: str | None, at: float, events: list[Any]
+    ) -> None:
+        """Store a command's events after the game's version (:class:`Conflict` if another
+        process got there first). SQLite's writer thread completes the awaited future
+        itself; elsewhere the append runs in a worker thread (:meth:`_db`)."""
+        journal = live.journal
+        args = (live.game_id, journal.version, command_id, at, events)
+        future = self.store.append_soon(*args)
+        if future is None:
+            await self._db(self.store.append, *args)
+            return
+        try:
+            await asyncio.wrap_future(future)
+        except Exception as exc:
+            if outage(exc):
+                raise _unavailable() from None
             raise
 
     async def ping(self) -> None:
@@ -531,10 +552,10 @@ class Hub:
         try:
             ack = await self.execute(live, prepared, version)
         except ApiError as exc:
-            self.metrics.commands.labels(live.record.game, exc.code).inc()
+            self.metrics.command(live.record.game, exc.code)
             raise
-        self.metrics.commands.labels(live.record.game, "ok").inc()
-        self.metrics.latency.labels(live.record.game).observe(time.perf_counter() - started)
+        self.metrics.command(live.record.game, "ok")
+        self.metrics.answered(live.record.game, time.perf_counter() - started)
         return ack
 
     async def execute(
@@ -571,14 +592,7 @@ class Hub:
                     return Ack(journal.version, 0, duplicate=True)
                 raise
             try:
-                await self._db(
-                    self.store.append,
-                    live.game_id,
-                    journal.version,
-                    command.get("id"),
-                    now,
-                    events,
-                )
+                await self._append(live, command.get("id"), now, events)
             except Conflict:
                 self.metrics.conflicts.inc()
                 await self._fold_in(live)
@@ -675,8 +689,8 @@ class Hub:
         async with live.lock:
             live.clients.add(client)
             client.push_view(Frames(live).frame(client.seat.role, 0))
+        self._connections_changed(client, +1)
         await self._hand_back(live, client.seat.role)
-        self._connections_changed()
         await self._presence_changed(live, client.seat.seat_id)
         await self.notify_lobby(live)
 
@@ -699,8 +713,9 @@ class Hub:
     async def disconnect(self, live: LiveGame, client: Client) -> None:
         client.closed = True
         client.wake.set()
-        live.clients.discard(client)
-        self._connections_changed()
+        if client in live.clients:
+            live.clients.discard(client)
+            self._connections_changed(client, -1)
         if not self.draining:
             await self._presence_changed(live, client.seat.seat_id)
             await self.notify_lobby(live)
@@ -722,14 +737,28 @@ class Hub:
         except ApiError as exc:
             log.warning("lobby not sent: %s", exc.code, extra={"game": live.game_id})
             return
+        except Exception as exc:  # the presence table read while the database went away
+            if not outage(exc):
+                raise
+            log.warning("lobby not sent: unavailable", extra={"game": live.game_id})
+            return
         for client in hosts:
             with contextlib.suppress(SlowClient):
                 client.push(lobby)
 
-    def _connections_changed(self) -> None:
-        clients = [c for live in self.games.values() for c in live.clients]
-        self.metrics.connections.set(len(clients))
-        self.metrics.seats.set(len({c.seat.seat_id for c in clients}))
+    def _connections_changed(self, client: Client, change: int) -> None:
+        """One connection more (+1) or fewer (-1): the gauges of connections and of seats
+        with one, kept as counts (not by walking every client: 1,200 sockets closing at
+        once would walk 1,200 × 1,200)."""
+        seat = (client.seat.game_id, client.seat.seat_id)
+        left = self.connected.get(seat, 0) + change
+        if left > 0:
+            self.connected[seat] = left
+        else:
+            self.connected.pop(seat, None)
+        self.connections += change
+        self.metrics.connections.set(self.connections)
+        self.metrics.seats.set(len(self.connected))
 
     # --- other processes -------------------------------------------------------------
 
@@ -974,6 +1003,11 @@ class Hub:
     def host_only(self, seat: Seat) -> None:
         if seat.role != HOST:
             raise forbidden("Only the host may do this.", reason="host")
+
+
+def _unavailable() -> ApiError:
+    """The refusal for a store call that found the database gone."""
+    return ApiError("unavailable", "The database does not answer; send again shortly.", 503)
 
 
 def _count(seats: list[SeatRecord]) -> tuple[dict[str, int], set[str]]:

@@ -43,13 +43,27 @@ class Seat:
     robot: bool = False
 
 
+def dumps(value: Any) -> bytes:
+    """``value`` as JSON, as orjson writes it with :data:`OPTIONS`; a value whose keys are
+    all text (every view's, the exchange's) takes orjson's faster path for text keys
+    (1.7× on a view's firms), the same bytes.
+
+    >>> dumps({"1": [1, 2], "a": None}), dumps({1: "x"})
+    (b'{"1":[1,2],"a":null}', b'{"1":"x"}')
+    """
+    try:
+        return orjson.dumps(value)
+    except TypeError:  # a key that is not text (or what cannot be encoded at all)
+        return orjson.dumps(value, option=OPTIONS)
+
+
 def encode(frame: Json) -> str:
     """A frame as JSON text (orjson: several times faster than ``json`` on big views).
 
     >>> encode({"type": "view", "version": 3, "view": {"name": "Пётр"}})
     '{"type":"view","version":3,"view":{"name":"Пётр"}}'
     """
-    return orjson.dumps(frame, option=OPTIONS).decode()
+    return dumps(frame).decode()
 
 
 def parts_of(view: Json) -> Parts:
@@ -105,7 +119,7 @@ def view_body(view: Json, held: Parts | None, shared: Shared | None = None) -> t
         if hit is not None and hit[0] is value:
             text = hit[1]
         else:
-            text = orjson.dumps(value, option=OPTIONS)
+            text = dumps(value)
             known[key] = (value, text)
         if key != "events":
             parts[key] = text
@@ -125,8 +139,8 @@ def frame_text(header: Json, body: bytes, actions: Json) -> str:
     >>> frame_text({"type": "view", "version": 3}, b'"view":{}', {"pass": {}})
     '{"type":"view","version":3,"view":{},"actions":{"pass":{}}}'
     """
-    head = orjson.dumps(header, option=OPTIONS)[:-1]
-    listed = orjson.dumps(actions, option=OPTIONS)
+    head = dumps(header)[:-1]
+    listed = dumps(actions)
     return (head + b"," + body + b',"actions":' + listed + b"}").decode()
 
 
@@ -156,13 +170,51 @@ class SlowClient(Exception):
     """A client's outbox overflowed: it is disconnected, the others go on."""
 
 
+WriteNow = Callable[..., bool]
+"""``write(*messages)`` writes the text messages (UTF-8) on the socket at once, in one write,
+and says True, or says False and writes none when the socket does not take them now (see
+:mod:`boardroom.server.wsprotocol`)."""
+
+
+class Flusher:
+    """Writes the frames pushed to clients in one callback of the event loop, soon after
+    they are pushed (after the command that made them has its ack queued too), each
+    client's in order: no writer task woken per frame. A client whose socket does not
+    take a frame at once is left to its writer task, which waits for the socket."""
+
+    def __init__(self) -> None:
+        self.due: list[Client] = []
+
+    def add(self, client: Client) -> None:
+        if not self.due:
+            asyncio.get_running_loop().call_soon(self.flush)
+        self.due.append(client)
+
+    def flush(self) -> None:
+        due, self.due = self.due, []
+        for client in due:
+            try:
+                client.flush()
+            except Exception:  # its writer task sends, fails and closes the socket
+                client.stalled = True
+                client.wake.set()
+
+
 @dataclass(eq=False)
 class Client:
-    """One connection's outbox and its writer task."""
+    """One connection's outbox and its writer task.
+
+    With ``write`` and ``flusher`` (a real socket), what is pushed is written by the
+    flusher at once, as long as the socket takes it; otherwise, and for a socket without
+    them, the writer task (:meth:`run`) sends it, waiting for the socket as it must. One
+    of the two writes at a time (``stalled``: the writer task has the outbox), so the
+    frames go out in order."""
 
     seat: Seat
     send: Sender
     limit: int = 256
+    write: WriteNow | None = None
+    flusher: Flusher | None = None
     frames: deque[str] = field(default_factory=deque)
     view: Frame | None = None
     wake: asyncio.Event = field(default_factory=asyncio.Event)
@@ -174,18 +226,30 @@ class Client:
     """The history key of the view frame the client holds (see ``Kind.history_key``)."""
     parts: Parts | None = None
     """The encoded keys of the view the client holds (what a partial frame is made against)."""
+    due: bool = False
+    """Waiting for the flusher."""
+    stalled: bool = False
+    """The socket did not take a frame at once: the writer task writes until the outbox is
+    empty."""
 
     def push(self, frame: Json) -> None:
         """Queue a frame that must arrive (an ack, an error, a lobby update)."""
         if len(self.frames) >= self.limit:
             raise SlowClient(self.seat.seat_id)
         self.frames.append(encode(frame))
-        self.wake.set()
+        self._pushed()
 
     def push_view(self, frame: Frame) -> None:
         """Offer the newest view; an older one not yet sent is replaced."""
         self.view = frame
-        self.wake.set()
+        self._pushed()
+
+    def _pushed(self) -> None:
+        if self.flusher is None or self.write is None or self.stalled:
+            self.wake.set()
+        elif not self.due:
+            self.due = True
+            self.flusher.add(self)
 
     def forget(self) -> None:
         """The client lost track of its events: its next view frame is a whole one."""
@@ -198,6 +262,27 @@ class Client:
         self.have, self.history, self.parts = frame.version, frame.history, frame.parts
         return frame.text
 
+    def flush(self) -> None:
+        """Write what is pushed, in order (acks and errors, then the newest view), in one
+        write if the socket takes it at once; else leave it all to the writer task (called
+        by the :class:`Flusher`)."""
+        self.due = False
+        write = self.write
+        if write is None or self.closed or self.stalled:
+            return
+        texts = [text.encode() for text in self.frames]
+        if self.view is not None:
+            texts.append(self.view.text.encode())
+        if not texts:
+            return
+        if not write(*texts):
+            self.stalled = True
+            self.wake.set()
+            return
+        self.frames.clear()
+        self._take_view()
+        self.sent += len(texts)
+
     async def run(self) -> None:
         """Write frames until closed (raises when the socket fails)."""
         while not self.closed:
@@ -207,6 +292,7 @@ class Client:
                 frame = self.frames.popleft() if self.frames else self._take_view()
                 await self.send(frame)
                 self.sent += 1
+            self.stalled = False
 
 
 @dataclass(eq=False)

@@ -30,6 +30,7 @@ from boardroom.server.errors import ApiError
 from boardroom.server.hub import Hub
 from boardroom.server.live import Client, LiveGame, Seat, SlowClient
 from boardroom.server.wire import decode
+from boardroom.server.wsprotocol import write_now
 
 log = logging.getLogger("boardroom.ws")
 UNAUTHORIZED = 4401
@@ -51,10 +52,11 @@ async def serve_socket(hub: Hub, websocket: WebSocket, game_id: str, cookie: str
         return
     except (WebSocketDisconnect, TimeoutError):
         return
-    client = Client(seat, websocket.send_text, hub.settings.send_queue)
+    write = write_now(websocket.scope)
+    client = Client(seat, websocket.send_text, hub.settings.send_queue, write, hub.flusher)
     writer = asyncio.create_task(client.run())
-    await hub.connect(live, client, known)
     try:
+        await hub.connect(live, client, known)
         await _serve(hub, websocket, client, writer, lang)
     finally:
         writer.cancel()

@@ -6,7 +6,7 @@ from __future__ import annotations
 import uvicorn
 from fastapi import FastAPI
 
-from boardroom.server import collector, deflate, logs, profiling
+from boardroom.server import collector, logs, profiling, wsprotocol
 from boardroom.server.app import created_json
 from boardroom.server.bus import bus_for
 from boardroom.server.config import Settings
@@ -49,7 +49,7 @@ def serve(settings: Settings) -> None:
         log_config=None,
         ws_max_size=settings.ws_hard_limit,
         ws_per_message_deflate=settings.ws_deflate,
-        ws=deflate.protocol(settings.ws_deflate_min) if settings.ws_deflate else "auto",
+        ws=wsprotocol.protocol(settings.ws_deflate, settings.ws_deflate_min),
         timeout_graceful_shutdown=10,
         access_log=False,
     )
