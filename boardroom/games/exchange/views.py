@@ -237,14 +237,14 @@ class _ByStock:
     """
 
     def __init__(self) -> None:
-        self.table: dict[int, int] = {}
-        self.made: Json = {}
+        self.last: tuple[dict[int, int], Json] = ({}, {})  # one tuple: swapped at once
 
     def json(self, table: dict[int, int]) -> Json:
-        if table != self.table or not self.made:
-            self.table = dict(table)
-            self.made = {str(n): p for n, p in sorted(table.items())}
-        return self.made
+        known, made = self.last
+        if table != known or not made:
+            made = {str(n): p for n, p in sorted(table.items())}
+            self.last = (dict(table), made)
+        return made
 
 
 _PRICES: Final = _ByStock()
@@ -256,15 +256,15 @@ class _Books:
     (a book changes only with an order, a cancel or a fill on that stock; read only)."""
 
     def __init__(self) -> None:
-        self.depths: list[tuple[int, Json]] = []
-        self.made: Json = {}
+        self.last: tuple[list[tuple[int, Json]], Json] = ([], {})  # one tuple: swapped at once
 
     def json(self, state: ExchangeState) -> Json:
         depths = [(n, b.depth()) for n, b in sorted(state.books.items())]
-        if depths != self.depths or not self.made:
-            self.depths = depths
-            self.made = {str(n): depth for n, depth in depths}
-        return self.made
+        known, made = self.last
+        if depths != known or not made:
+            made = {str(n): depth for n, depth in depths}
+            self.last = (depths, made)
+        return made
 
 
 _BOOKS: Final = _Books()
@@ -309,17 +309,19 @@ class _Firms:
     than naming them by square and hashing that for the cache below)."""
 
     def __init__(self) -> None:
-        self.key: tuple[int, int, FirmFigures] | None = None
-        self.ids: list[str | None] | None = None
-        self.made: Json = {}
+        # one tuple, swapped at once (views may be made in several threads)
+        self.last: tuple[tuple[int, int, FirmFigures], list[str | None] | None, Json] | None
+        self.last = None
 
     def json(self, board: Board, figures: FirmFigures) -> Json:
         key = (board.white | board.black, board.kings, figures)
         ids = board._ids  # read only, never kept: a move changes the board's own list
-        if key != self.key or ids != self.ids:
-            self.key, self.ids = key, None if ids is None else list(ids)
-            self.made = _firms_json(key[0], key[1], tuple(board.ids().items()), figures)
-        return self.made
+        last = self.last
+        if last is not None and key == last[0] and ids == last[1]:
+            return last[2]
+        made = _firms_json(key[0], key[1], tuple(board.ids().items()), figures)
+        self.last = (key, None if ids is None else list(ids), made)
+        return made
 
 
 _FIRMS: Final = _Firms()
