@@ -217,8 +217,12 @@ class Ledger:
 
     def holdings(self, account: str) -> dict[int, int]:
         """The shares ``account`` holds, by stock (only non-zero)."""
-        assets = self.balances.get(account, {})
-        return {int(a): n for a, n in sorted(assets.items(), key=_asset_key) if a != CASH and n}
+        assets = self.balances.get(account)
+        if not assets:
+            return {}
+        shares = [(int(a), n) for a, n in assets.items() if n and a != CASH]
+        shares.sort()  # by stock (a key function is a slow call from compiled code)
+        return dict(shares)
 
     def holders(self, stock: int) -> dict[str, int]:
         """Who holds shares of ``stock`` (the market, the issuer, excluded)."""

@@ -211,9 +211,9 @@ def _public(state: ExchangeState, viewer: str) -> Json:
         "on_call": _on_call(state),
         "firms": _firms_public(state),
         "players": dict(state.players),
-        "prices": {str(n): p for n, p in sorted(state.prices.items())},
-        "closes": {str(n): p for n, p in sorted(state.closes.items())},
-        "book": {str(n): b.depth() for n, b in sorted(state.books.items())},
+        "prices": _PRICES.json(state.prices),
+        "closes": _CLOSES.json(state.closes),
+        "book": _books(state),
         "meetings": {
             "called": bool(state.meeting_calls),
             "candidates": {str(n): list(m.candidates) for n, m in state.meetings.items()},
@@ -222,6 +222,63 @@ def _public(state: ExchangeState, viewer: str) -> Json:
         "ruleset": rules.shared_json,
         "results": state.results,
     }
+
+
+class _ByStock:
+    """A table by stock as JSON (keys as text, in stock order), remembered while the table
+    stays equal (prices change with a trade, closes once a year; most versions have
+    neither): read only, like the rest of the public part.
+
+    >>> table = _ByStock()
+    >>> table.json({2: 7, 1: 5})
+    {'1': 5, '2': 7}
+    >>> table.json({1: 5, 2: 7}) is table.json({1: 5, 2: 7}), table.json({1: 6})
+    (True, {'1': 6})
+    """
+
+    def __init__(self) -> None:
+        self.last: tuple[dict[int, int], Json] = ({}, {})  # one tuple: swapped at once
+
+    def json(self, table: dict[int, int]) -> Json:
+        known, made = self.last
+        if table != known or not made:
+            made = {str(n): p for n, p in sorted(table.items())}
+            self.last = (dict(table), made)
+        return made
+
+
+_PRICES: Final = _ByStock()
+_CLOSES: Final = _ByStock()
+
+
+class _Books:
+    """The public book of every stock, remembered while every stock's depth stays the same
+    (a book changes only with an order, a cancel or a fill on that stock; read only)."""
+
+    def __init__(self) -> None:
+        self.last: tuple[list[tuple[int, Json]], Json] = ([], {})  # one tuple: swapped at once
+
+    def json(self, state: ExchangeState) -> Json:
+        depths = [(n, b.depth()) for n, b in sorted(state.books.items())]
+        known, made = self.last
+        if depths != known or not made:
+            made = {str(n): depth for n, depth in depths}
+            self.last = (depths, made)
+        return made
+
+
+_BOOKS: Final = _Books()
+
+
+def _books(state: ExchangeState) -> Json:
+    """``{stock: book.depth()}`` in stock order.
+
+    >>> from boardroom.games.exchange import RULES
+    >>> game = RULES.setup({"game": "exchange", "players": [{"id": "p1"}]})
+    >>> _books(game) == {str(n): b.depth() for n, b in sorted(game.books.items())}
+    True
+    """
+    return _BOOKS.json(state)
 
 
 def _on_call(state: ExchangeState) -> Json | None:
@@ -243,8 +300,31 @@ def _firms_public(state: ExchangeState) -> Json:
     figures = tuple(
         (n, firm.director, firm.payout, firm.earnings) for n, firm in sorted(state.firms.items())
     )
-    ids = tuple(board.ids().items())
-    return _firms_json(board.white | board.black, board.kings, ids, figures)
+    return _FIRMS.json(board, figures)
+
+
+class _Firms:
+    """The last firms' public entries, with what they were made from: the occupied squares,
+    the kings, the piece ids by square and the figures (comparing the ids' list is cheaper
+    than naming them by square and hashing that for the cache below)."""
+
+    def __init__(self) -> None:
+        # one tuple, swapped at once (views may be made in several threads)
+        self.last: tuple[tuple[int, int, FirmFigures], list[str | None] | None, Json] | None
+        self.last = None
+
+    def json(self, board: Board, figures: FirmFigures) -> Json:
+        key = (board.white | board.black, board.kings, figures)
+        ids = board._ids  # read only, never kept: a move changes the board's own list
+        last = self.last
+        if last is not None and key == last[0] and ids == last[1]:
+            return last[2]
+        made = _firms_json(key[0], key[1], tuple(board.ids().items()), figures)
+        self.last = (key, None if ids is None else list(ids), made)
+        return made
+
+
+_FIRMS: Final = _Firms()
 
 
 FirmFigures = tuple[tuple[int, str | None, int, int], ...]
