@@ -590,6 +590,8 @@ class Hub:
             except ApiError:
                 if await self._applied_before(live, command):
                     return Ack(journal.version, 0, duplicate=True)
+                if await self._behind(live):
+                    continue  # refused on a state another process has moved on from
                 raise
             try:
                 await self._append(live, command.get("id"), now, events)
@@ -606,6 +608,13 @@ class Hub:
                 await self._snapshot(live)
             return Ack(outcome.version, len(events))
         raise ApiError("busy", "The game is too busy right now; send again.", 503)
+
+    async def _behind(self, live: LiveGame) -> bool:
+        """Had another process stored events this one had not heard of yet? Then they
+        are folded in (True) and a refused command is decided again on the newer state;
+        asked only when a command is refused, one query."""
+        head = await self._db(self.store.head, live.game_id)
+        return head > live.journal.version and await self._fold_in(live)
 
     async def _applied_before(self, live: LiveGame, command: Json) -> bool:
         """Was this command's id applied already, by the store (which keeps every id,
