@@ -142,7 +142,8 @@ class Journal(Generic[State]):
 
     def handle(self, command: Json, now: float) -> Outcome:
         """Decide and apply ``command``; a repeated command ``id`` is applied once."""
-        if self.is_duplicate(command):
+        command_id = command.get("id")  # is_duplicate, inline: handle runs for every command
+        if isinstance(command_id, str) and command_id in self.applied_ids:
             return Outcome([], self.version, duplicate=True)
         return self.record(command, self.rules.decide(self.state, command, now))
 
@@ -163,10 +164,11 @@ class Journal(Generic[State]):
         else:
             for event in events:
                 self.apply(event)
+        version = self.base_version + len(self.events)
         command_id = command.get("id")
         if isinstance(command_id, str):
-            self.applied_ids[command_id] = self.version
-        return Outcome(list(events), self.version)
+            self.applied_ids[command_id] = version
+        return Outcome(list(events), version)
 
     def apply(self, event: Json) -> None:
         """Append an already-decided event and fold it into the state."""
