@@ -88,7 +88,8 @@ class Decided(list[Json]):
     so the same events are not applied twice. To everyone else it is a plain list of
     events (a copy or a pickle of it is one).
 
-    >>> events = Decided([{"type": "noted"}], lambda state, events: False)
+    >>> events = Decided([{"type": "noted"}])
+    >>> events.settle = lambda state, events: False
     >>> events == [{"type": "noted"}], events.settle(None, events)
     (True, False)
     >>> type(copy.deepcopy(events)), type(copy.copy(events))
@@ -96,10 +97,9 @@ class Decided(list[Json]):
     """
 
     __slots__ = ("settle",)
-
-    def __init__(self, events: Iterable[Json], settle: Callable[[Any, list[Json]], bool]) -> None:
-        list.__init__(self, events)  # not super(): one is made for every command
-        self.settle = settle
+    settle: Callable[[Any, list[Json]], bool]
+    """Set right after the events are given (``Decided(events)``, then ``settle``): one is
+    made for every command, and list's own ``__init__`` needs no interpreted call."""
 
     def __reduce__(self) -> tuple[type[list[Json]], tuple[list[Json]]]:
         return (list, (list(self),))

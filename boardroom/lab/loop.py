@@ -19,9 +19,9 @@ sees every call.
 
 from __future__ import annotations
 
-import heapq
 import random
 from collections.abc import Mapping
+from heapq import heapify, heappop, heappush
 from typing import Final, Protocol
 
 from mypy_extensions import mypyc_attr
@@ -161,11 +161,11 @@ class Simulation:
         if not wakes or (deadline is not None and wakes[0][0] >= deadline):
             self.tick(deadline)
             return
-        at, order, seat = heapq.heappop(wakes)
+        at, order, seat = heappop(wakes)
         self.now = max(self.now, at)
         for command in self.ask(seat, self.now):
             self.send(command, self.now)
-        heapq.heappush(self.wakes, (self.now + self._pause(later=True), order, seat))
+        heappush(self.wakes, (self.now + self._pause(later=True), order, seat))
 
     def _schedule_all(self) -> None:
         self.wakes = []
@@ -175,7 +175,7 @@ class Simulation:
             if not self.seats[seat].wants(self.state.phase):
                 continue
             self.wakes.append((self.now + self._pause(later=False), order, seat))
-        heapq.heapify(self.wakes)
+        heapify(self.wakes)
 
     def _pause(self, *, later: bool) -> float:
         state = self.state

@@ -229,14 +229,15 @@ def _year_closed(state: ExchangeState, event: Json) -> None:
 def ownership_record(state: ExchangeState, year: int) -> Json:
     """Who held what and who directed which firm, for the reveal."""
     ledger = state.ledger
+    holdings: Json = {}
+    for acc in ledger.accounts():
+        held = ledger.holdings(acc) if acc != MARKET else None
+        if held:
+            holdings[acc] = {str(stock): n for stock, n in held.items()}
     return {
         "year": year,
         "directors": {str(n): f.director for n, f in state.firms.items()},
-        "holdings": {
-            acc: {str(stock): n for stock, n in ledger.holdings(acc).items()}
-            for acc in ledger.accounts()
-            if acc != MARKET and ledger.holdings(acc)
-        },
+        "holdings": holdings,
         "cash": {acc: ledger.balance(acc, CASH) for acc in ledger.accounts() if acc != MARKET},
     }
 
