@@ -161,7 +161,10 @@ def _order_placed(state: ExchangeState, event: Json) -> None:
         state.ledger.reserve(order.account, CASH, order.qty * order.price, "trade")
     else:
         state.ledger.reserve(order.account, order.stock, order.qty, "trade")
-    state.books.setdefault(order.stock, Book()).add(order)
+    book = state.books.get(order.stock)
+    if book is None:  # not setdefault(stock, Book()): that builds a book for every order
+        book = state.books[order.stock] = Book()
+    book.add(order)
     state.order_count += 1
 
 
