@@ -13,9 +13,13 @@ prefer CPU s/game to compare), then:
   60 s (scaled to 1,000 games when ``--batch`` is smaller);
 * ``batch dask``: the same on a local Dask cluster of ``--workers`` processes
   (``simulate --cluster local``), when ``distributed`` is installed (``--no-dask`` skips
-  it); the cluster's start-up is timed apart from the games.
+  it); the cluster's start-up is timed apart from the games;
+* ``around`` (with ``--around N``): the whole ``boardroom simulate --games N --quiet`` as
+  a designer runs it, in a process of its own: its wall clock and CPU seconds, the games
+  as it reports them, and the wall time outside the games (start-up, the pool, the report).
 
     .venv/bin/python benchmarks/simulate.py [--games 20] [--batch 1000] [--nodes 300]
+    .venv/bin/python benchmarks/simulate.py --games 0 --batch 0 --around 40
 """
 
 from __future__ import annotations
@@ -23,8 +27,10 @@ from __future__ import annotations
 import argparse
 import importlib.util
 import os
+import re
 import subprocess
 import sys
+import tempfile
 import time
 
 from boardroom import native
@@ -89,6 +95,28 @@ def batch(config: LabConfig, args: argparse.Namespace, cluster: str | None) -> s
     return verdict(label, args.batch, wall, extra)
 
 
+def around(games: int, seed: int) -> str:
+    """``boardroom simulate`` whole, in its own process: where the time outside the games goes."""
+    with tempfile.TemporaryDirectory(prefix="boardroom-around-") as out:
+        command = [sys.executable, "-m", "boardroom", "simulate", "--games", str(games)]
+        command += ["--seed", str(seed), "--out", out, "--quiet"]
+        before = os.times()
+        wall = time.perf_counter()
+        done = subprocess.run(command, capture_output=True, text=True)
+        wall = time.perf_counter() - wall
+        after = os.times()
+    cpu = after.children_user + after.children_system
+    cpu -= before.children_user + before.children_system
+    found = re.search(r"(\d+) games in ([\d.]+) s", done.stderr)
+    if done.returncode != 0 or found is None:
+        return f"around: failed\n{done.stderr[-2000:]}"
+    played = float(found.group(2))
+    return (
+        f"around: games={games} wall={wall:.2f}s cpu={cpu:.2f}s games_time={played:.1f}s "
+        f"outside_the_games={wall - played:.2f}s"
+    )
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__)
     parser.add_argument("--games", type=int, default=20, help="serial games (0: skip)")
@@ -98,6 +126,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--no-pure", action="store_true", help="skip the pure-Python figure")
     parser.add_argument("--no-dask", action="store_true", help="skip the Dask batch")
+    parser.add_argument("--around", type=int, default=0, help="games of a whole simulate run")
     args = parser.parse_args(argv)
     config = LabConfig(board=BoardSettings(nodes=args.nodes))
     print(f"cores={os.cpu_count()} {load()} nodes={args.nodes}", flush=True)
@@ -111,6 +140,8 @@ def main(argv: list[str] | None = None) -> int:
             print(batch(config, args, "local"), flush=True)
         elif not args.no_dask:
             print("batch dask: skipped (distributed is not installed)")
+    if args.around:
+        print(around(args.around, args.seed), flush=True)
     print(f"after: {load()}", flush=True)
     return 0
 

@@ -88,7 +88,8 @@ class Decided(list[Json]):
     so the same events are not applied twice. To everyone else it is a plain list of
     events (a copy or a pickle of it is one).
 
-    >>> events = Decided([{"type": "noted"}], lambda state, events: False)
+    >>> events = Decided([{"type": "noted"}])
+    >>> events.settle = lambda state, events: False
     >>> events == [{"type": "noted"}], events.settle(None, events)
     (True, False)
     >>> type(copy.deepcopy(events)), type(copy.copy(events))
@@ -96,10 +97,9 @@ class Decided(list[Json]):
     """
 
     __slots__ = ("settle",)
-
-    def __init__(self, events: Iterable[Json], settle: Callable[[Any, list[Json]], bool]) -> None:
-        list.__init__(self, events)  # not super(): one is made for every command
-        self.settle = settle
+    settle: Callable[[Any, list[Json]], bool]
+    """Set right after the events are given (``Decided(events)``, then ``settle``): one is
+    made for every command, and list's own ``__init__`` needs no interpreted call."""
 
     def __reduce__(self) -> tuple[type[list[Json]], tuple[list[Json]]]:
         return (list, (list(self),))
@@ -142,7 +142,8 @@ class Journal(Generic[State]):
 
     def handle(self, command: Json, now: float) -> Outcome:
         """Decide and apply ``command``; a repeated command ``id`` is applied once."""
-        if self.is_duplicate(command):
+        command_id = command.get("id")  # is_duplicate, inline: handle runs for every command
+        if isinstance(command_id, str) and command_id in self.applied_ids:
             return Outcome([], self.version, duplicate=True)
         return self.record(command, self.rules.decide(self.state, command, now))
 
@@ -163,10 +164,11 @@ class Journal(Generic[State]):
         else:
             for event in events:
                 self.apply(event)
+        version = self.base_version + len(self.events)
         command_id = command.get("id")
         if isinstance(command_id, str):
-            self.applied_ids[command_id] = self.version
-        return Outcome(list(events), self.version)
+            self.applied_ids[command_id] = version
+        return Outcome(list(events), version)
 
     def apply(self, event: Json) -> None:
         """Append an already-decided event and fold it into the state."""

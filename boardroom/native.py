@@ -61,6 +61,7 @@ COMPILED: Final = (
     "boardroom.bots.market",
     "boardroom.bots.seats",
     "boardroom.lab.summary",
+    "boardroom.lab.loop",
     "boardroom.bots.board",
     "boardroom.bots.director",
     "boardroom.bots.votes",

@@ -29,7 +29,7 @@ from boardroom.games.exchange.ruleset import load_ruleset, ruleset_from_json, ru
 from boardroom.kernel import Refused
 from boardroom.lab.batch import Progress, default_workers, game_seed, run_tasks
 from boardroom.lab.executors import ClusterUnavailable, open_executor
-from boardroom.lab.report import Run, write_report
+from boardroom.lab.report import Run, load_pyplot, write_report
 from boardroom.lab.sim import DEFAULT_ROSTER, LabConfig
 from boardroom.lab.targets import minutes, targets
 
@@ -161,22 +161,25 @@ def run(args: argparse.Namespace) -> int:
         print("error: --games must be at least 1", file=sys.stderr)
         return 2
     tasks = [(c, i, game_seed(args.seed, i)) for c in chosen for i in range(args.games)]
+    if args.cluster is None and args.workers > 1:
+        load_pyplot()  # once, before the pool's workers fork: they draw the plots too
     progress = None if args.quiet else Progress(len(tasks))
     started = time.perf_counter()
     try:
         with open_executor(args.cluster, workers=args.workers) as executor:
             results = run_tasks(tasks, executor=executor, progress=progress)
+            took = time.perf_counter() - started
+            if progress is not None:
+                progress.close()
+            runs = [
+                Run(c.label, results[k * args.games : (k + 1) * args.games], c)
+                for k, c in enumerate(chosen)
+            ]
+            # the plots are drawn on the workers too, while this process writes the CSV
+            write_report(Path(args.out), runs, executor=executor, workers=args.workers)
     except ClusterUnavailable as exc:
         print(f"error: {exc}", file=sys.stderr)
         return 2
-    if progress is not None:
-        progress.close()
-    took = time.perf_counter() - started
-    runs = [
-        Run(c.label, results[k * args.games : (k + 1) * args.games], c)
-        for k, c in enumerate(chosen)
-    ]
-    write_report(Path(args.out), runs)
     for one in runs:
         print_targets(one)
     print(

@@ -19,6 +19,7 @@ import html
 import io
 from collections import Counter
 from collections.abc import Callable, Sequence
+from concurrent.futures import Executor, Future, ProcessPoolExecutor
 from dataclasses import dataclass
 from pathlib import Path
 from statistics import fmean, median
@@ -77,12 +78,34 @@ def csv_text(rows: Sequence[dict[str, Cell]]) -> str:
     return out.getvalue()
 
 
-def write_report(out: Path, runs: Sequence[Run]) -> list[Path]:
-    """Write ``games.csv``, the plots and ``report.html`` into ``out``; the files written."""
+def write_report(
+    out: Path, runs: Sequence[Run], *, executor: Executor | None = None, workers: int = 1
+) -> list[Path]:
+    """Write ``games.csv``, the plots and ``report.html`` into ``out``; the files written.
+
+    With a process pool (the one that played the games) the plots are drawn on it, in
+    ``workers`` tasks at once, while this process writes the CSV (each plot is drawn on its
+    own figure, so the files are the same); elsewhere here (matplotlib's pyplot is not
+    safe to use from several threads, which a Dask worker may run).
+    """
     out.mkdir(parents=True, exist_ok=True)
     rows = [row for run in runs for row in run.rows]
-    (out / "games.csv").write_text(csv_text(rows), encoding="utf-8")
-    plots = draw_plots(out, runs)
+    if not isinstance(executor, ProcessPoolExecutor) or workers <= 1:
+        (out / "games.csv").write_text(csv_text(rows), encoding="utf-8")
+        plots = draw_plots(out, runs)
+    else:
+        names = [plot[0] for plot in PLOTS]
+        shares = [names[k::workers] for k in range(min(workers, len(names)))]
+        drawn: list[Future[list[tuple[str, str, bytes]]]] = [
+            executor.submit(render_plots, list(runs), share) for share in shares
+        ]
+        (out / "games.csv").write_text(csv_text(rows), encoding="utf-8")
+        images = {name: (caption, png) for share in drawn for name, caption, png in share.result()}
+        plots = []
+        for name in names:
+            caption, png = images[name]
+            (out / name).write_bytes(png)
+            plots.append((name, caption))
     (out / "report.html").write_text(html_text(runs, plots), encoding="utf-8")
     return [out / "games.csv", *(out / name for name, _ in plots), out / "report.html"]
 
@@ -188,33 +211,50 @@ Plot = tuple[str, str]
 
 def draw_plots(out: Path, runs: Sequence[Run]) -> list[Plot]:
     """Draw every plot into ``out``; their file names and captions."""
+    written: list[Plot] = []
+    for name, caption, png in render_plots(runs):
+        (out / name).write_bytes(png)
+        written.append((name, caption))
+    return written
+
+
+def render_plots(
+    runs: Sequence[Run], names: Sequence[str] | None = None
+) -> list[tuple[str, str, bytes]]:
+    """Every plot (or those ``names``) as PNG bytes: file name, caption, image.
+
+    Each is drawn on its own figure, so drawing them in several processes gives the
+    same images.
+    """
+    pyplot = load_pyplot()
+    drawn: list[tuple[str, str, bytes]] = []
+    for name, caption, draw, panels in PLOTS:
+        if names is not None and name not in names:
+            continue
+        figure, axes = pyplot.subplots(1, panels, figsize=(4.2 * panels + 1.4, 3.6), dpi=80)
+        draw(axes, runs)
+        figure.tight_layout()
+        drawn.append((name, caption, _png(figure)))
+        pyplot.close(figure)
+    return drawn
+
+
+def load_pyplot() -> Any:
+    """Matplotlib's ``pyplot`` on the Agg backend (about a second to import the first time:
+    a run with a process pool imports it before the pool starts, so that every worker
+    has it and draws its plots at once)."""
     import matplotlib
 
     matplotlib.use("Agg")
     from matplotlib import pyplot
 
-    plots: list[tuple[str, str, Callable[[Any, Sequence[Run]], None], int]] = [
-        ("colour.png", "Win rate by colour", _colour, 2),
-        ("wealth.png", "Final wealth by strategy", _wealth, 1),
-        ("prices.png", "Price paths: mean closing price after each session", _prices, 1),
-        ("dividends.png", "Dividend yield by year", _dividends, 1),
-        ("takeovers.png", "Takeovers (director changes) per game", _takeovers, 1),
-        ("length.png", "Game length", _length, 2),
-        ("firms.png", "What each firm produced: final value plus dividends paid", _firms, 1),
-    ]
-    written: list[Plot] = []
-    for name, caption, draw, panels in plots:
-        figure, axes = pyplot.subplots(1, panels, figsize=(4.2 * panels + 1.4, 3.6), dpi=80)
-        draw(axes, runs)
-        figure.tight_layout()
-        _save(figure, out / name)
-        pyplot.close(figure)
-        written.append((name, caption))
-    return written
+    return pyplot
 
 
-def _save(figure: Figure, path: Path) -> None:
-    figure.savefig(path, format="png", metadata={"Software": None})
+def _png(figure: Figure) -> bytes:
+    image = io.BytesIO()
+    figure.savefig(image, format="png", metadata={"Software": None})
+    return image.getvalue()
 
 
 def _offsets(count: int, width: float = 0.8) -> list[float]:
@@ -362,6 +402,18 @@ def _firms(ax: Axes, runs: Sequence[Run]) -> None:
     _grouped_bars(ax, runs, labels, lambda r: [mean_of(r.rows, f"worth_f{f}") for f in labels])
     ax.set_xlabel("firm (1-4 white, 5-8 black)")
     ax.set_ylabel("final value + dividends paid (mean)")
+
+
+PLOTS: list[tuple[str, str, Callable[[Any, Sequence[Run]], None], int]] = [
+    ("colour.png", "Win rate by colour", _colour, 2),
+    ("wealth.png", "Final wealth by strategy", _wealth, 1),
+    ("prices.png", "Price paths: mean closing price after each session", _prices, 1),
+    ("dividends.png", "Dividend yield by year", _dividends, 1),
+    ("takeovers.png", "Takeovers (director changes) per game", _takeovers, 1),
+    ("length.png", "Game length", _length, 2),
+    ("firms.png", "What each firm produced: final value plus dividends paid", _firms, 1),
+]
+"""Every plot: its file name, caption, what draws it and its number of panels."""
 
 
 # --- html ---------------------------------------------------------------------------------

@@ -19,7 +19,8 @@ from typing import Any, Final
 
 from boardroom.games.exchange.ruleset import FIRMS, WHITE_FIRMS, color_of
 from boardroom.kernel import Json
-from boardroom.lab.sim import LabConfig, Simulation
+from boardroom.lab.loop import Simulation
+from boardroom.lab.sim import LabConfig
 
 Cell = str | int | float
 

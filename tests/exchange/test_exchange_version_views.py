@@ -50,21 +50,19 @@ def _compare(shared: VersionViews, state: ExchangeState, *, whole: bool = False)
 @pytest.mark.parametrize("name", sorted(CONFIGS))
 def test_shared_views_equal_each_seats_own_view_through_robot_games(name: str) -> None:
     config = CONFIGS[name]
-    simulation = Simulation(config.spec(7), config.seats(7), seed=7)
     shared = VersionViews()  # one for the whole game, as the lab keeps it
     asked = 0
     checked = 0
-    ask = simulation.ask
 
-    def checked_ask(seat: str, at: float) -> list[dict[str, object]]:
-        nonlocal asked, checked
-        asked += 1
-        if asked % 7 == 0:  # every seventh wake: each seat's views
-            checked += _compare(shared, simulation.state)
-        commands = ask(seat, at)
-        return commands
+    class Checked(Simulation):  # the lab's Simulation is compiled: a subclass, not a patch
+        def ask(self, seat: str, at: float) -> list[dict[str, object]]:
+            nonlocal asked, checked
+            asked += 1
+            if asked % 7 == 0:  # every seventh wake: each seat's views
+                checked += _compare(shared, self.state)
+            return super().ask(seat, at)
 
-    simulation.ask = checked_ask  # type: ignore[method-assign]
+    simulation = Checked(config.spec(7), config.seats(7), seed=7)
     simulation.run()
     checked += _compare(shared, simulation.state, whole=True)
     assert simulation.state.phase == "ended"

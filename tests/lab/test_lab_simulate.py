@@ -76,8 +76,10 @@ def test_the_same_seed_gives_the_same_files_with_one_or_two_workers(
     one, two = tmp_path / "one", tmp_path / "two"
     assert simulate(one, "--ruleset", str(blitz_rules), "--workers", "1") == 0
     assert simulate(two, "--ruleset", str(blitz_rules), "--workers", "2") == 0
-    for name in ("games.csv", "report.html"):
-        assert (one / name).read_bytes() == (two / name).read_bytes()
+    plots = sorted(p.name for p in one.glob("*.png"))  # two workers draw them in parallel
+    assert plots == sorted(p.name for p in two.glob("*.png")) and len(plots) == 7
+    for name in ("games.csv", "report.html", *plots):
+        assert (one / name).read_bytes() == (two / name).read_bytes(), name
     other = tmp_path / "other"
     assert main(["--games", "4", "--seed", "4", "--out", str(other), "--quiet",
                  "--ruleset", str(blitz_rules), "--workers", "1"]) == 0  # fmt: skip

@@ -43,7 +43,9 @@ class Draft:
 
     def decided(self) -> Decided:
         """The events, as ``decide`` returns them (:class:`~boardroom.kernel.Decided`)."""
-        return Decided(self.events, self.settle)
+        decided = Decided(self.events)
+        decided.settle = self.settle
+        return decided
 
     def settle(self, state: object, events: list[Json]) -> bool:
         """Make ``state`` into the draft's, if it is the state decided on, still as it

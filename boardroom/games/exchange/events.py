@@ -161,7 +161,10 @@ def _order_placed(state: ExchangeState, event: Json) -> None:
         state.ledger.reserve(order.account, CASH, order.qty * order.price, "trade")
     else:
         state.ledger.reserve(order.account, order.stock, order.qty, "trade")
-    state.books.setdefault(order.stock, Book()).add(order)
+    book = state.books.get(order.stock)
+    if book is None:  # not setdefault(stock, Book()): that builds a book for every order
+        book = state.books[order.stock] = Book()
+    book.add(order)
     state.order_count += 1
 
 
@@ -229,14 +232,15 @@ def _year_closed(state: ExchangeState, event: Json) -> None:
 def ownership_record(state: ExchangeState, year: int) -> Json:
     """Who held what and who directed which firm, for the reveal."""
     ledger = state.ledger
+    holdings: Json = {}
+    for acc in ledger.accounts():
+        held = ledger.holdings(acc) if acc != MARKET else None
+        if held:
+            holdings[acc] = {str(stock): n for stock, n in held.items()}
     return {
         "year": year,
         "directors": {str(n): f.director for n, f in state.firms.items()},
-        "holdings": {
-            acc: {str(stock): n for stock, n in ledger.holdings(acc).items()}
-            for acc in ledger.accounts()
-            if acc != MARKET and ledger.holdings(acc)
-        },
+        "holdings": holdings,
         "cash": {acc: ledger.balance(acc, CASH) for acc in ledger.accounts() if acc != MARKET},
     }
 

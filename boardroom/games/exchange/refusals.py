@@ -82,8 +82,12 @@ def may_act_for(state: ExchangeState, by: object, account: str) -> bool:
 def accounts_of(state: ExchangeState, by: object) -> list[str]:
     """Every account seat ``by`` acts for, its own first."""
     accounts = [by] if isinstance(by, str) and by in state.players else []
-    accounts += [f"firm:{n}" for n in FIRMS if may_act_for_firm(state, by, n)]
-    if by == HOST:
+    host = by == HOST
+    for n in FIRMS:  # may_act_for_firm, inline: every view asks this for its viewer
+        director = state.firms[n].director
+        if by == director or (director is None and host):
+            accounts.append(f"firm:{n}")
+    if host:
         accounts.append(STATE)
     return accounts
 

@@ -80,7 +80,7 @@ class ExchangeRules:
 
     def decide(self, state: ExchangeState, command: Json, now: float) -> list[Json]:
         validate_command(command)
-        if not isinstance(now, int | float) or not isfinite(now) or now < 0:
+        if not isinstance(now, (int, float)) or not isfinite(now) or now < 0:
             raise Refused(
                 "bad_time", f"The time must be seconds ≥ 0, not {now!r}.", value=repr(now)
             )

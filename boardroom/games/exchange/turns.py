@@ -157,12 +157,13 @@ def _parse(state: ExchangeState, text: object, call: Call) -> Move:
             "bad_command", "'move' must be a move like 'c3-d4' or 'c3:e5:g3'.", reason="move"
         )
     allowed = _allowed(state, call)
-    legal = [str(m) for m in allowed]
     try:
         chosen = state.board.parse_move(text)
     except NotationError as exc:
+        legal = [str(m) for m in allowed]
         raise Refused("bad_notation", f"{exc}.", move=text, legal=legal) from None
     except IllegalMoveError:
+        legal = [str(m) for m in allowed]
         raise Refused(
             "illegal_move",
             f"{text} is not legal; legal moves: {', '.join(legal)}.",
@@ -170,6 +171,7 @@ def _parse(state: ExchangeState, text: object, call: Call) -> Move:
             legal=legal,
         ) from None
     if chosen not in allowed:
+        legal = [str(m) for m in allowed]
         raise Refused(
             "not_your_piece",
             f"{text} moves a piece firm {call.firm} may not move now; "
