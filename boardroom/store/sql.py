@@ -29,7 +29,7 @@ import threading
 from collections.abc import Callable, Iterator
 from concurrent.futures import Future
 from contextlib import contextmanager, suppress
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
@@ -157,7 +157,8 @@ class Append:
     events: list[Json]
     version: int | None = None
     error: BaseException | None = None
-    done: threading.Event = field(default_factory=threading.Event)
+    done: threading.Event | None = None
+    """Set for a caller blocked in :meth:`GroupCommit.append`: set once the outcome is known."""
     future: Future[int] | None = None
     """Set for a caller that does not wait (:meth:`GroupCommit.submit`): the outcome."""
 
@@ -171,7 +172,8 @@ class Append:
 
     def tell(self) -> None:
         """Give the outcome to whoever waits: the thread blocked in ``append``, the future."""
-        self.done.set()
+        if self.done is not None:
+            self.done.set()
         if self.future is None or not self.future.running():
             return
         if self.error is not None:
@@ -259,9 +261,10 @@ class GroupCommit:
 
     def append(self, item: Append) -> int:
         """Store ``item`` with whatever else waits; its new version (or its error)."""
+        item.done = done = threading.Event()
         self._start()
         self.waiting.put(item)
-        item.done.wait()
+        done.wait()
         if item.error is not None:
             raise item.error
         assert item.version is not None
