@@ -31,7 +31,8 @@ from load import PLAYERS, setup
 from boardroom.games.exchange import RULES
 from boardroom.games.registry import KINDS
 from boardroom.kernel import Journal
-from boardroom.server.live import Client, Frames, LiveGame, Seat, encode
+from boardroom.server.framing import encode
+from boardroom.server.live import Client, Frames, LiveGame, Seat
 from boardroom.store import GameRecord
 
 Json = dict[str, Any]

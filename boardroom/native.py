@@ -65,6 +65,8 @@ COMPILED: Final = (
     "boardroom.bots.board",
     "boardroom.bots.director",
     "boardroom.bots.votes",
+    "boardroom.server.framing",
+    "boardroom.games.exchange.actions",
 )
 """The hot paths: the draughts engine, the board robot's evaluation and search, and what
 the lab spends its time in (the exchange core's ledger, state, events, decisions,

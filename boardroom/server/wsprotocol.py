@@ -72,11 +72,46 @@ def text_header(length: int) -> bytes:
 
 
 class DirectProtocol(WebSocketsSansIOProtocol):
-    """uvicorn's sans-I/O WebSocket protocol that offers :data:`WRITE_NOW` to the app."""
+    """uvicorn's sans-I/O WebSocket protocol that offers :data:`WRITE_NOW` to the app, and
+    pings only a peer it has not heard from.
+
+    Keep-alive: uvicorn pings every socket each ``ws_ping_interval`` and closes it (1011)
+    when no pong comes within ``ws_ping_timeout``. A peer that sent anything meanwhile (a
+    frame, a ping of its own, a pong) is alive, so here a ping goes only to a socket quiet
+    for the interval (and a little :func:`slack`, so a peer that pings at the same interval
+    is not pinged back just before its own ping), and its pong is due as before: a dead
+    peer is closed at most interval + timeout after the last thing it sent, as it was after
+    its last pong."""
 
     plain_below: float | None = None
     """Messages shorter than this go out as they are (no extension, or deflate leaving them
     plain): framed here; longer ones through websockets (compressed). None: not known yet."""
+    heard_at: float = -math.inf
+    """When the peer last sent something (the loop's clock)."""
+
+    def data_received(self, data: bytes) -> None:
+        self.heard_at = self.loop.time()
+        super().data_received(data)
+
+    def send_keepalive_ping(self) -> None:
+        """Ping the peer if it was quiet for the interval (+ slack); else look again once
+        it could have been. Its pong is due interval + timeout after it was last heard."""
+        interval, timeout = self.ping_interval, self.ping_timeout
+        if not interval:
+            super().send_keepalive_ping()
+            return
+        extra = slack(timeout)
+        quiet = self.loop.time() - self.heard_at
+        if quiet < interval + extra:
+            self.ping_timer = self.loop.call_later(
+                interval + extra - quiet, self.send_keepalive_ping
+            )
+            return
+        super().send_keepalive_ping()
+        if self.pong_timer is not None and timeout is not None:
+            due = self.heard_at + interval + timeout - self.loop.time()
+            self.pong_timer.cancel()
+            self.pong_timer = self.loop.call_later(max(0.0, due), self.keepalive_timeout)
 
     def handle_connect(self, event: Any) -> None:
         super().handle_connect(event)
@@ -111,6 +146,16 @@ class DirectProtocol(WebSocketsSansIOProtocol):
                 chunks += conn.data_to_send()
         self.transport.write(b"".join(chunks))
         return True
+
+
+def slack(timeout: float | None) -> float:
+    """How long after the ping interval a quiet peer is pinged: a quarter of the pong
+    timeout, at most 2 s (taken from the time its pong has, not added to it).
+
+    >>> slack(20.0), slack(0.4), slack(None)
+    (2.0, 0.1, 0.0)
+    """
+    return 0.0 if timeout is None else min(2.0, timeout / 4)
 
 
 def _plain_below(extensions: list[Any]) -> float:

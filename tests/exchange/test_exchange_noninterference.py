@@ -19,7 +19,7 @@ from boardroom.games.exchange.ledger import CASH
 from boardroom.games.exchange.state import ExchangeState
 from boardroom.games.registry import KINDS
 from boardroom.kernel import Journal, Json, Refused
-from boardroom.server.live import parts_of, view_frame
+from boardroom.server.framing import parts_of, view_frame
 
 SECRET = "p9"
 OTHERS = [f"p{n}" for n in range(1, 9)]

@@ -6,13 +6,10 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import json
-import threading
 import time
-from collections.abc import Iterator
 from typing import Any
 
-import uvicorn
-from support import free_port
+from support.servers import serving
 from websockets.sync.client import connect
 
 from boardroom.server import wsprotocol
@@ -97,33 +94,6 @@ def test_an_ack_is_written_before_the_view_of_the_same_command() -> None:
         return socket.arrived
 
     assert asyncio.run(play()) == [("at once", "ack1"), ("at once", "v1")]
-
-
-@contextlib.contextmanager
-def serving(app: Any, deflate: bool = False) -> Iterator[str]:
-    """``app`` on uvicorn with the server's WebSocket protocol, in a thread."""
-    port = free_port()
-    config = uvicorn.Config(
-        app,
-        host="127.0.0.1",
-        port=port,
-        log_level="warning",
-        lifespan="off",
-        ws=wsprotocol.protocol(deflate, 2048),
-        ws_per_message_deflate=deflate,
-    )
-    server = uvicorn.Server(config)
-    thread = threading.Thread(target=server.run, daemon=True)
-    thread.start()
-    deadline = time.monotonic() + 30
-    while not server.started:
-        assert thread.is_alive() and time.monotonic() < deadline, "the server did not start"
-        time.sleep(0.02)
-    try:
-        yield f"ws://127.0.0.1:{port}/"
-    finally:
-        server.should_exit = True
-        thread.join(30)
 
 
 def test_the_protocol_writes_at_once_until_the_socket_is_full_then_refuses() -> None:

@@ -16,7 +16,8 @@ from boardroom.bots.random_exchange import Runner, demo_spec
 from boardroom.games.exchange import RULES
 from boardroom.games.kind import GameKind as Kind
 from boardroom.games.registry import KINDS
-from boardroom.server.live import Client, Frames, LiveGame, Seat, encode
+from boardroom.server.framing import encode
+from boardroom.server.live import Client, Frames, LiveGame, Seat
 from boardroom.store import GameRecord
 
 ORDERS: list[tuple[str, Json]] = [

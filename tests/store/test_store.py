@@ -86,12 +86,47 @@ def test_only_one_of_racing_appends_wins(tmp_path: Path) -> None:
         store.close()
 
 
-def _race(store: Store, gid: str, n: int, results: list[str]) -> None:
+def _race(store: Store, gid: str, n: int, results: list[str], after: int = 0) -> None:
     try:
-        store.append(gid, 0, f"r{n}", 1.0, [{"type": "won", "n": n}])
+        store.append(gid, after, f"r{n}", 1.0, [{"type": "won", "n": n}])
         results.append("won")
     except Conflict:
         results.append("lost")
+
+
+def test_grouped_appends_on_the_writers_own_connection(tmp_path: Path) -> None:
+    """SQLite's grouped appends (the writer thread's own connection) see what the engine
+    wrote, order and dedupe as one by one, and a group that fails leaves the next ones
+    whole; what they wrote is what the engine and a reopened store read."""
+    url = f"sqlite:///{tmp_path / 'grouped.sqlite3'}"
+    store = Store(url)
+    store.migrate()
+    games = [new_game(store) for _ in range(4)]
+    futures = [store.append_soon(gid, 0, "c1", 1.0, [{"type": "a"}]) for gid in games]
+    assert [f.result(timeout=10) for f in futures if f is not None] == [1, 1, 1, 1]
+    late = store.append_soon(games[0], 0, "c2", 2.0, [{"type": "late"}])
+    again = store.append_soon(games[1], 1, "c1", 2.0, [{"type": "again"}])
+    assert late is not None and isinstance(late.exception(timeout=10), Conflict)
+    assert again is not None and isinstance(again.exception(timeout=10), Conflict)
+    with pytest.raises(Exception):  # noqa: B017 (no such game: the group fails, tried alone)
+        store.append("nogame", 0, "x", 1.0, [{"type": "x"}])
+    assert store.add_seat(SeatRecord(games[2], "s1", "p1", "Anna", "h1", claim="p1"))
+    results: list[str] = []
+    threads = [
+        threading.Thread(target=_race, args=(store, games[3], n, results, 1)) for n in range(6)
+    ]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join()
+    assert sorted(results) == ["lost"] * 5 + ["won"]
+    assert store.append(games[2], 1, "c3", 3.0, [{"type": "b"}, {"type": "c"}]) == 3
+    store.close()
+    reopened = Store(url)
+    assert [e.body["type"] for e in reopened.events_since(games[2], 0)] == ["a", "b", "c"]
+    assert reopened.applied_ids(games[2]) == {"c1": 1, "c3": 3}
+    assert [reopened.head(gid) for gid in games] == [1, 1, 3, 2]
+    reopened.close()
 
 
 def test_seats_claims_and_snapshots(tmp_path: Path) -> None:

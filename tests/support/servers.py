@@ -8,11 +8,16 @@ import signal
 import socket
 import subprocess
 import sys
+import threading
 import time
 from collections.abc import Iterator
 from pathlib import Path
+from typing import Any
 
 import httpx
+import uvicorn
+
+from boardroom.server import wsprotocol
 
 ROOT = Path(__file__).resolve().parents[2]
 OPEN_LIMITS = {
@@ -111,3 +116,32 @@ def running(db_url: str, log: Path | None = None, **env: str) -> Iterator[Server
 def on_sqlite(path: Path) -> contextlib.AbstractContextManager[Server]:
     """A server over a fresh SQLite file at ``path``, its log beside it, robots quick."""
     return running(f"sqlite:///{path}", path.with_suffix(".log"), robot_poll_s="0.3")
+
+
+@contextlib.contextmanager
+def serving(app: Any, deflate: bool = False, **config: Any) -> Iterator[str]:
+    """``app`` (ASGI) on uvicorn with the server's WebSocket protocol, in a thread; its
+    ``ws://`` address. ``config``: more of ``uvicorn.Config`` (``ws_ping_interval=0.3``)."""
+    port = free_port()
+    settings = uvicorn.Config(
+        app,
+        host="127.0.0.1",
+        port=port,
+        log_level="warning",
+        lifespan="off",
+        ws=wsprotocol.protocol(deflate, 2048),
+        ws_per_message_deflate=deflate,
+        **config,
+    )
+    server = uvicorn.Server(settings)
+    thread = threading.Thread(target=server.run, daemon=True)
+    thread.start()
+    deadline = time.monotonic() + 30
+    while not server.started:
+        assert thread.is_alive() and time.monotonic() < deadline, "the server did not start"
+        time.sleep(0.02)
+    try:
+        yield f"ws://127.0.0.1:{port}/"
+    finally:
+        server.should_exit = True
+        thread.join(30)
