@@ -222,7 +222,7 @@ def material(board: Board, piece_ids: Collection[str]) -> tuple[int, int]:
 
 def firm_interest(
     firm_piece_ids: Collection[str], *, own_weight: int = 2, base: Evaluation = evaluate
-) -> Evaluation:
+) -> FirmInterest:
     """An evaluation in a firm's own interest: its pieces count ``own_weight`` times extra.
 
     A firm's income and final value come from its own pieces on the board (a king
@@ -235,13 +235,49 @@ def firm_interest(
     >>> mine(board) - evaluate(board)
     200
     """
-    ids = frozenset(firm_piece_ids)
+    return FirmInterest(frozenset(firm_piece_ids), own_weight, base)
 
-    def interest(board: Board) -> int:
-        white_own, black_own = material(board, ids)
-        own = (white_own - black_own) * own_weight
+
+class FirmInterest:
+    """:func:`firm_interest`'s evaluation: called on a board with piece ids, or scored
+    with the squares of the firm's pieces given (:meth:`score`; the board robot's search
+    follows those squares itself, so its board needs no ids).
+
+    >>> board = Board("W:Wa3,c3:Bf6", ids={"a3": "1.1", "c3": "2.1"})
+    >>> mine = firm_interest({"1.1"})
+    >>> mine.squares(board) == 1 << INDEX["a3"]
+    True
+    >>> mine.score(Board(board.fen()), mine.squares(board)) == mine(board)
+    True
+    """
+
+    def __init__(self, ids: frozenset[str], own_weight: int, base: Evaluation) -> None:
+        self.ids = ids
+        self.own_weight = own_weight
+        self.base = base
+
+    def __call__(self, board: Board) -> int:
+        return self.score(board, self.squares(board))
+
+    def squares(self, board: Board) -> int:
+        """The squares of the firm's pieces, as a bitboard (read from the board's ids)."""
+        ids, found = self.ids, 0
+        occupied = board.white | board.black
+        while occupied:  # each occupied square, lowest first (``bits`` without its list)
+            low = occupied & -occupied
+            occupied ^= low
+            if board.id_at(low.bit_length() - 1) in ids:
+                found |= low
+        return found
+
+    def score(self, board: Board, own: int) -> int:
+        """The evaluation when the firm's pieces stand on the squares ``own``."""
+        white, kings = board.white & own, board.kings
+        black = board.black & own
+        white_own = MAN * (white & ~kings).bit_count() + KING * (white & kings).bit_count()
+        black_own = MAN * (black & ~kings).bit_count() + KING * (black & kings).bit_count()
+        extra = (white_own - black_own) * self.own_weight
+        base = self.base
         # a direct call when the base is ``evaluate`` (compiled: no call through an object)
         score = evaluate(board) if base is evaluate else base(board)
-        return score + (own if board.white_to_move else -own)
-
-    return interest
+        return score + (extra if board.white_to_move else -extra)
