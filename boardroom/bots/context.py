@@ -30,7 +30,7 @@ import random
 from dataclasses import dataclass, field
 from typing import Protocol
 
-from boardroom.bots.valuation import Valuation
+from boardroom.bots.valuation import Valuation, Valued
 from boardroom.kernel import Json
 
 
@@ -63,6 +63,9 @@ class Memory:
     retained: dict[int, dict[int, int]] = field(default_factory=dict)
     called: set[tuple[int, int]] = field(default_factory=set)
     notes: dict[str, object] = field(default_factory=dict)
+    valued: dict[int, Valued] = field(default_factory=dict, compare=False, repr=False)
+    """Each firm's last fair value with what it was worked out from (see
+    :meth:`boardroom.bots.valuation.Valuation.fair_value`)."""
 
     def observe(self, seen: Json) -> None:
         """Note each firm's retained earnings of the year once its dividends are paid.
@@ -149,6 +152,11 @@ class Purse:
     holdings: dict[str, dict[int, int]]
     orders: dict[str, OwnOrder]
     pending: list[OwnOrder]
+    by_stock: dict[str, dict[int, list[OwnOrder]]] | None = field(
+        default=None, compare=False, repr=False
+    )
+    """The open orders (those of the view, then this batch's) by account and stock, oldest
+    first: made at the first :meth:`open_orders` (a robot asks for each stock and side)."""
 
     def __init__(
         self,
@@ -165,6 +173,7 @@ class Purse:
         self.holdings = {} if holdings is None else holdings
         self.orders = {} if orders is None else orders
         self.pending = [] if pending is None else pending
+        self.by_stock = None
 
     @staticmethod
     def from_view(seen: Json) -> Purse:
@@ -202,15 +211,20 @@ class Purse:
 
     def open_orders(self, account: str, stock: int, side: str | None = None) -> list[OwnOrder]:
         """The account's open orders on ``stock`` (one side or both), oldest first."""
-        found = [
-            o
-            for o in self.orders.values()
-            if o.stock == stock and o.account == account and (side is None or o.side == side)
-        ]
-        for o in self.pending:
-            if o.stock == stock and o.account == account and (side is None or o.side == side):
-                found.append(o)
-        return found
+        index = self.by_stock
+        if index is None:
+            index = self.by_stock = {}
+            for o in self.orders.values():
+                _index(index, o)
+            for o in self.pending:
+                _index(index, o)
+        stocks = index.get(account)
+        found = None if stocks is None else stocks.get(stock)
+        if not found:
+            return []
+        if side is None:
+            return list(found)
+        return [o for o in found if o.side == side]
 
     def all_orders(self) -> list[OwnOrder]:
         """Every open order of the seat: those its view shows, then those of this batch."""
@@ -250,7 +264,10 @@ class Purse:
         return self._order(account, stock, "sell", qty, price)
 
     def _order(self, account: str, stock: int, side: str, qty: int, price: int) -> Json:
-        self.pending.append(OwnOrder("", account, stock, side, qty, price))
+        order = OwnOrder("", account, stock, side, qty, price)
+        self.pending.append(order)
+        if self.by_stock is not None:
+            _index(self.by_stock, order)
         return {
             "type": "order",
             "account": account,
@@ -265,12 +282,30 @@ class Purse:
         order = self.orders.pop(order_id, None)
         if order is None:
             return None
+        if self.by_stock is not None:
+            same = self.by_stock[order.account][order.stock]
+            for i, o in enumerate(same):
+                if o is order:
+                    del same[i]
+                    break
         if order.side == "buy":
             self.cash[order.account] = self.cash.get(order.account, 0) + order.qty * order.price
         else:
             shares = self.shares.setdefault(order.account, {})
             shares[order.stock] = shares.get(order.stock, 0) + order.qty
         return {"type": "cancel", "order": order_id}
+
+
+def _index(index: dict[str, dict[int, list[OwnOrder]]], order: OwnOrder) -> None:
+    """Add ``order`` to an index of orders by account and stock (after the others)."""
+    stocks = index.get(order.account)
+    if stocks is None:
+        stocks = index[order.account] = {}
+    same = stocks.get(order.stock)
+    if same is None:
+        stocks[order.stock] = [order]
+    else:
+        same.append(order)
 
 
 _NUMBERS: dict[str, int] = {str(n): n for n in range(100)}

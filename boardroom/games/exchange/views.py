@@ -19,7 +19,7 @@ the results, with the year-by-year reveal of ownership, are public.
 from __future__ import annotations
 
 import functools
-from collections.abc import Callable, Container
+from collections.abc import Callable, Container, Sequence
 from typing import Final
 
 from boardroom.draughts import Board
@@ -71,7 +71,7 @@ def views(state: ExchangeState, viewers: list[str], *, events_since: int = 0) ->
     True
     """
     public = _public(state, PROJECTOR)
-    every = orders_by_account(state, EVERY_ACCOUNT) if set(viewers) - {PROJECTOR} else None
+    every = every_order(state) if set(viewers) - {PROJECTOR} else None
     return [_view(state, v, events_since, {**public, "viewer": v}, every) for v in viewers]
 
 
@@ -102,7 +102,7 @@ class VersionViews:
             self.public = _public(state, PROJECTOR)
             self.orders = None
         if self.orders is None and viewer != PROJECTOR:
-            self.orders = orders_by_account(state, EVERY_ACCOUNT)
+            self.orders = every_order(state)
         return _view(state, viewer, events_since, {**self.public, "viewer": viewer}, self.orders)
 
 
@@ -119,7 +119,7 @@ def _view(
     log = state.log[max(events_since, 0) :]
     public["meetings"] = dict(public["meetings"])
     if viewer == HOST:
-        return _host_view(state, log, _own_firms(public), every_order)
+        return _host_view(state, log, public, every_order)
     if viewer != PROJECTOR and viewer not in state.players:
         raise Refused(
             "unknown_seat", f"There is no seat {viewer!r} in this game.", seat=repr(viewer)
@@ -131,12 +131,12 @@ def _view(
         return public
     if every_order is None:
         every_order = orders_by_account(state, mine) if mine else {}
-    public["accounts"] = {acc: _account(state, acc, every_order) for acc in sorted(mine)}
+    public["accounts"] = _SEATS.accounts(
+        viewer, [(acc, _account(state, acc, every_order)) for acc in sorted(mine)]
+    )
     directed = [firm for firm in map(_firm_number, mine) if firm is not None]
     if directed:
-        public["firms"] = firms = dict(public["firms"])
-        for firm in directed:
-            firms[str(firm)] = {**firms[str(firm)], **_firm_private(state, firm)}
+        public["firms"] = _SEATS.firms(viewer, public["firms"], state, directed)
     public["legal_moves"] = _legal_for(state, viewer)
     public["meetings"].update(_meetings_private(state, seat))
     return public
@@ -155,12 +155,6 @@ def _holds(state: ExchangeState, accounts: set[str]) -> set[int]:
     return held
 
 
-def _own_firms(public: Json) -> Json:
-    """``public`` with its own copy of each firm's entry (to add what only some may see)."""
-    public["firms"] = {n: dict(firm) for n, firm in public["firms"].items()}
-    return public
-
-
 def _host_view(
     state: ExchangeState,
     log: list[Json],
@@ -169,13 +163,13 @@ def _host_view(
 ) -> Json:
     result["events"] = list(log)
     if orders is None:
-        orders = orders_by_account(state, EVERY_ACCOUNT)
-    result["accounts"] = {
-        acc: _account(state, acc, orders) for acc in state.ledger.accounts() if acc != MARKET
-    }
+        orders = every_order(state)
+    result["accounts"] = _SEATS.accounts(
+        HOST,
+        [(acc, _account(state, acc, orders)) for acc in state.ledger.accounts() if acc != MARKET],
+    )
     result["market"] = {"cash": state.ledger.balance(MARKET, CASH)}
-    for firm in state.firms:
-        result["firms"][str(firm)].update(_firm_private(state, firm))
+    result["firms"] = _SEATS.firms(HOST, result["firms"], state, list(state.firms))
     result["legal_moves"] = turns.legal_for_call(state)
     result["meetings"].update(
         {
@@ -379,15 +373,6 @@ def _pieces(occupied: int, kings: int, ids: tuple[tuple[str, str], ...]) -> Piec
     return {n: tuple(sorted(p, key=lambda piece: piece[0])) for n, p in found.items()}
 
 
-def _firm_private(state: ExchangeState, number: int) -> Json:
-    account = firm_account(number)
-    return {
-        "cash": state.ledger.balance(account, CASH),
-        "reserved": state.ledger.held(account, CASH),
-        "tax_due": state.firms[number].tax_due,
-    }
-
-
 def worth(state: ExchangeState, account: str) -> int:
     """Cash plus the holdings at the last prices; after the end the cash alone (the final
     settlement paid every holding out, the shares stay on record for the reveal only)."""
@@ -413,6 +398,38 @@ class _Every:
 EVERY_ACCOUNT: Final = _Every()
 
 
+class _EveryOrder:
+    """:func:`orders_by_account` of every account, remembered with the books' depths it
+    was made from: a book's ``depth()`` is made again after every change to it, so while
+    each book's is the very object it was, no order has changed (read only)."""
+
+    def __init__(self) -> None:
+        self.last: tuple[list[Json], dict[str, list[Order]]] | None = None  # swapped at once
+
+    def orders(self, state: ExchangeState) -> dict[str, list[Order]]:
+        depths = [book.depth() for book in state.books.values()]
+        last = self.last
+        if last is not None and _same_items(last[0], depths):
+            return last[1]
+        made = orders_by_account(state, EVERY_ACCOUNT)
+        self.last = (depths, made)
+        return made
+
+
+_EVERY_ORDER: Final = _EveryOrder()
+
+
+def every_order(state: ExchangeState) -> dict[str, list[Order]]:
+    """``orders_by_account(state, EVERY_ACCOUNT)``, remembered while no book changes.
+
+    >>> from boardroom.games.exchange import RULES
+    >>> game = RULES.setup({"game": "exchange", "players": [{"id": "p1"}, {"id": "p2"}]})
+    >>> every_order(game) == orders_by_account(game, EVERY_ACCOUNT)
+    True
+    """
+    return _EVERY_ORDER.orders(state)
+
+
 def orders_by_account(state: ExchangeState, accounts: Container[str]) -> dict[str, list[Order]]:
     """The open orders of ``accounts``, each account's in book order (stock, bids, asks).
 
@@ -430,7 +447,62 @@ def orders_by_account(state: ExchangeState, accounts: Container[str]) -> dict[st
     return found
 
 
+AccountFigures = tuple[
+    dict[Asset, int] | None, dict[Asset, int] | None, list[Order] | None, dict[int, int], bool
+]
+"""What an account's entry is made from: its balances, its reservations, its open orders,
+the prices (its worth) and whether the game has ended."""
+
+
+class _Accounts:
+    """Each account's last entry, with copies of what it was made from: the same object
+    while those stay equal (most versions change one or two accounts; read only)."""
+
+    def __init__(self) -> None:
+        self.last: dict[str, tuple[AccountFigures, Json]] = {}  # each entry swapped at once
+
+    def json(self, state: ExchangeState, account: str, orders: dict[str, list[Order]]) -> Json:
+        ledger = state.ledger
+        assets = ledger.balances.get(account)
+        reserved = ledger.reserved.get(account)
+        own = orders.get(account)
+        ended = state.phase == "ended"
+        known = self.last.get(account)
+        if known is not None:
+            figures = known[0]
+            if (
+                figures[4] == ended
+                and figures[0] == assets
+                and figures[1] == reserved
+                and figures[2] == own
+                and figures[3] == state.prices
+            ):
+                return known[1]
+        made = _account_json(state, account, own or ())
+        if len(self.last) >= 4096:
+            self.last = {}
+        self.last[account] = (
+            (
+                None if assets is None else dict(assets),
+                None if reserved is None else dict(reserved),
+                None if own is None else list(own),
+                dict(state.prices),
+                ended,
+            ),
+            made,
+        )
+        return made
+
+
+_ACCOUNTS: Final = _Accounts()
+
+
 def _account(state: ExchangeState, account: str, orders: dict[str, list[Order]]) -> Json:
+    """The entry of ``account`` (remembered while its figures stay the same)."""
+    return _ACCOUNTS.json(state, account, orders)
+
+
+def _account_json(state: ExchangeState, account: str, orders: Sequence[Order]) -> Json:
     ledger = state.ledger
     cash = ledger.balance(account, CASH)
     holdings = ledger.holdings(account)
@@ -442,8 +514,83 @@ def _account(state: ExchangeState, account: str, orders: dict[str, list[Order]])
         "reserved_shares": {
             str(s): n for s, n in sorted(_shares(ledger.reserved.get(account, {})).items()) if n
         },
-        "orders": [order.as_json() for order in orders.get(account, ())],
+        "orders": [order.as_json() for order in orders],
     }
+
+
+class _Seats:
+    """Each viewer's last ``accounts`` and ``firms`` (with the firms' private figures), the
+    same objects while every part stays the same: the server then skips encoding them
+    again, the robots' valuations reuse what they worked out (read only)."""
+
+    def __init__(self) -> None:
+        self.last_accounts: dict[str, tuple[list[tuple[str, Json]], Json]] = {}
+        self.last_firms: dict[str, tuple[Json, list[Json], Json]] = {}
+        self.entries: dict[int, tuple[Json, tuple[int, int, int], Json]] = {}
+
+    def accounts(self, viewer: str, entries: list[tuple[str, Json]]) -> Json:
+        """``dict(entries)``, the last one made for ``viewer`` when its entries are the same."""
+        known = self.last_accounts.get(viewer)
+        if known is not None and _same_pairs(known[0], entries):
+            return known[1]
+        made = dict(entries)
+        if len(self.last_accounts) >= 4096:
+            self.last_accounts = {}
+        self.last_accounts[viewer] = (entries, made)
+        return made
+
+    def firms(self, viewer: str, public: Json, state: ExchangeState, firms: list[int]) -> Json:
+        """``public`` (the firms' public entries) with the private figures of ``firms``."""
+        merged = dict(public)
+        for firm in firms:
+            name = str(firm)
+            merged[name] = self.entry(firm, public[name], state)
+        parts = list(merged.values())
+        known = self.last_firms.get(viewer)
+        if known is not None and known[0] is public and _same_items(known[1], parts):
+            return known[2]
+        if len(self.last_firms) >= 4096:
+            self.last_firms = {}
+        self.last_firms[viewer] = (public, parts, merged)
+        return merged
+
+    def entry(self, firm: int, public: Json, state: ExchangeState) -> Json:
+        """The firm's public entry with its private figures (cash, reserved, tax due)."""
+        account = firm_account(firm)
+        ledger = state.ledger
+        figures = (
+            ledger.balance(account, CASH),
+            ledger.held(account, CASH),
+            state.firms[firm].tax_due,
+        )
+        known = self.entries.get(firm)
+        if known is not None and known[0] is public and known[1] == figures:
+            return known[2]
+        made = {**public, "cash": figures[0], "reserved": figures[1], "tax_due": figures[2]}
+        if len(self.entries) >= 4096:
+            self.entries = {}
+        self.entries[firm] = (public, figures, made)
+        return made
+
+
+_SEATS: Final = _Seats()
+
+
+def _same_pairs(a: list[tuple[str, Json]], b: list[tuple[str, Json]]) -> bool:
+    """The same names with the very same entries, in the same order."""
+    if len(a) != len(b):
+        return False
+    for (name_a, entry_a), (name_b, entry_b) in zip(a, b, strict=True):
+        if entry_a is not entry_b or name_a != name_b:
+            return False
+    return True
+
+
+def _same_items(a: list[Json], b: list[Json]) -> bool:
+    """The very same objects, in the same order."""
+    if len(a) != len(b):
+        return False
+    return all(item_a is item_b for item_a, item_b in zip(a, b, strict=True))
 
 
 def _shares(assets: dict[Asset, int]) -> dict[int, int]:
