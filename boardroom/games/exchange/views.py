@@ -19,7 +19,7 @@ the results, with the year-by-year reveal of ownership, are public.
 from __future__ import annotations
 
 import functools
-from collections.abc import Callable, Container, Sequence
+from collections.abc import Callable, Container
 from typing import Final
 
 from boardroom.draughts import Board
@@ -124,16 +124,16 @@ def _view(
         raise Refused(
             "unknown_seat", f"There is no seat {viewer!r} in this game.", seat=repr(viewer)
         )
-    mine = set() if viewer == PROJECTOR else set(accounts_of(state, viewer))
-    seat = Seat(frozenset(mine), frozenset(_holds(state, mine)))
-    public["events"] = [e for e in (_redact(ev, seat) for ev in log) if e is not None]
     if viewer == PROJECTOR:
+        public["events"] = _redacted(log, Seat(frozenset(), frozenset()))
         return public
+    mine = set(accounts_of(state, viewer))
     if every_order is None:
         every_order = orders_by_account(state, mine) if mine else {}
-    public["accounts"] = _SEATS.accounts(
-        viewer, [(acc, _account(state, acc, every_order)) for acc in sorted(mine)]
-    )
+    accounts = [(acc, _ACCOUNTS.get(state, acc, every_order)) for acc in sorted(mine)]
+    seat = Seat(frozenset(mine), frozenset(_holds(state, accounts)))
+    public["events"] = _redacted(log, seat)
+    public["accounts"] = _SEATS.accounts(viewer, [(acc, known.entry) for acc, known in accounts])
     directed = [firm for firm in map(_firm_number, mine) if firm is not None]
     if directed:
         public["firms"] = _SEATS.firms(viewer, public["firms"], state, directed)
@@ -142,17 +142,20 @@ def _view(
     return public
 
 
-def _holds(state: ExchangeState, accounts: set[str]) -> set[int]:
+def _holds(state: ExchangeState, accounts: list[tuple[str, _Account]]) -> set[int]:
     """The firms of which one of ``accounts`` holds shares."""
-    balances = state.ledger.balances
+    firms = state.firms
     held: set[int] = set()
-    for account in accounts:
-        assets = balances.get(account)
-        if assets:
-            for n in state.firms:
-                if assets.get(n, 0) > 0:
-                    held.add(n)
+    for _, account in accounts:
+        for stock, shares in account.holdings.items():
+            if shares > 0 and stock in firms:
+                held.add(stock)
     return held
+
+
+def _redacted(log: list[Json], seat: Seat) -> list[Json]:
+    """The events of ``log`` as ``seat`` may see them."""
+    return [e for e in (_redact(ev, seat) for ev in log) if e is not None]
 
 
 def _host_view(
@@ -447,50 +450,70 @@ def orders_by_account(state: ExchangeState, accounts: Container[str]) -> dict[st
     return found
 
 
-AccountFigures = tuple[
-    dict[Asset, int] | None, dict[Asset, int] | None, list[Order] | None, dict[int, int], bool
-]
-"""What an account's entry is made from: its balances, its reservations, its open orders,
-the prices (its worth) and whether the game has ended."""
+class _Account:
+    """One account's entry with copies of what it was made from: its balances, its
+    reservations, its open orders, the prices (its worth) and whether the game has ended;
+    also its holdings by stock (the firms it holds shares of)."""
+
+    def __init__(
+        self,
+        assets: dict[Asset, int] | None,
+        reserved: dict[Asset, int] | None,
+        orders: list[Order] | None,
+        prices: dict[int, int],
+        ended: bool,
+        holdings: dict[int, int],
+        entry: Json,
+    ) -> None:
+        self.assets = None if assets is None else dict(assets)
+        self.reserved = None if reserved is None else dict(reserved)
+        self.orders = None if orders is None else list(orders)
+        self.prices = dict(prices)
+        self.ended = ended
+        self.holdings = holdings
+        self.entry = entry
 
 
 class _Accounts:
-    """Each account's last entry, with copies of what it was made from: the same object
-    while those stay equal (most versions change one or two accounts; read only)."""
+    """Each account's last entry: the same object while what it is made from stays equal,
+    and on a change only the parts that changed are made again (most versions change one
+    or two accounts' figures, or a price; read only)."""
 
     def __init__(self) -> None:
-        self.last: dict[str, tuple[AccountFigures, Json]] = {}  # each entry swapped at once
+        self.last: dict[str, _Account] = {}  # each account's swapped at once
 
-    def json(self, state: ExchangeState, account: str, orders: dict[str, list[Order]]) -> Json:
+    def get(self, state: ExchangeState, account: str, orders: dict[str, list[Order]]) -> _Account:
         ledger = state.ledger
         assets = ledger.balances.get(account)
         reserved = ledger.reserved.get(account)
         own = orders.get(account)
         ended = state.phase == "ended"
         known = self.last.get(account)
-        if known is not None:
-            figures = known[0]
-            if (
-                figures[4] == ended
-                and figures[0] == assets
-                and figures[1] == reserved
-                and figures[2] == own
-                and figures[3] == state.prices
-            ):
-                return known[1]
-        made = _account_json(state, account, own or ())
+        if known is None:
+            made = _new_account(state, account, assets, reserved, own, ended)
+        else:
+            same_assets = known.assets == assets
+            same_reserved = known.reserved == reserved
+            same_orders = known.orders == own
+            same_worth = same_assets and known.ended == ended and known.prices == state.prices
+            if same_worth and same_reserved and same_orders:
+                return known
+            made = _changed_account(
+                state,
+                account,
+                known,
+                assets,
+                reserved,
+                own,
+                ended,
+                same_assets,
+                same_worth,
+                same_reserved,
+                same_orders,
+            )
         if len(self.last) >= 4096:
             self.last = {}
-        self.last[account] = (
-            (
-                None if assets is None else dict(assets),
-                None if reserved is None else dict(reserved),
-                None if own is None else list(own),
-                dict(state.prices),
-                ended,
-            ),
-            made,
-        )
+        self.last[account] = made
         return made
 
 
@@ -499,23 +522,76 @@ _ACCOUNTS: Final = _Accounts()
 
 def _account(state: ExchangeState, account: str, orders: dict[str, list[Order]]) -> Json:
     """The entry of ``account`` (remembered while its figures stay the same)."""
-    return _ACCOUNTS.json(state, account, orders)
+    return _ACCOUNTS.get(state, account, orders).entry
 
 
-def _account_json(state: ExchangeState, account: str, orders: Sequence[Order]) -> Json:
-    ledger = state.ledger
-    cash = ledger.balance(account, CASH)
-    holdings = ledger.holdings(account)
-    return {
+def _new_account(
+    state: ExchangeState,
+    account: str,
+    assets: dict[Asset, int] | None,
+    reserved: dict[Asset, int] | None,
+    orders: list[Order] | None,
+    ended: bool,
+) -> _Account:
+    cash = 0 if assets is None else assets.get(CASH, 0)
+    holdings = state.ledger.holdings(account)
+    entry = {
         "cash": cash,
         "worth": _worth(state, cash, holdings),
-        "reserved": ledger.held(account, CASH),
+        "reserved": 0 if reserved is None else reserved.get(CASH, 0),
         "holdings": {str(s): n for s, n in holdings.items()},
-        "reserved_shares": {
-            str(s): n for s, n in sorted(_shares(ledger.reserved.get(account, {})).items()) if n
-        },
-        "orders": [order.as_json() for order in orders],
+        "reserved_shares": _reserved_shares(reserved),
+        "orders": [] if orders is None else [order.as_json() for order in orders],
     }
+    return _Account(assets, reserved, orders, state.prices, ended, holdings, entry)
+
+
+def _changed_account(
+    state: ExchangeState,
+    account: str,
+    known: _Account,
+    assets: dict[Asset, int] | None,
+    reserved: dict[Asset, int] | None,
+    orders: list[Order] | None,
+    ended: bool,
+    same_assets: bool,
+    same_worth: bool,
+    same_reserved: bool,
+    same_orders: bool,
+) -> _Account:
+    """``_new_account``, with the parts whose figures did not change taken from ``known``."""
+    last = known.entry
+    if same_assets:
+        cash, holdings, held = last["cash"], known.holdings, last["holdings"]
+    else:
+        cash = 0 if assets is None else assets.get(CASH, 0)
+        holdings = state.ledger.holdings(account)
+        held = {str(s): n for s, n in holdings.items()}
+    entry = {
+        "cash": cash,
+        "worth": last["worth"] if same_worth else _worth(state, cash, holdings),
+        "reserved": last["reserved"] if same_reserved else _reserved_cash(reserved),
+        "holdings": held,
+        "reserved_shares": (
+            last["reserved_shares"] if same_reserved else _reserved_shares(reserved)
+        ),
+        "orders": last["orders"] if same_orders else _orders_json(orders),
+    }
+    return _Account(assets, reserved, orders, state.prices, ended, holdings, entry)
+
+
+def _reserved_cash(reserved: dict[Asset, int] | None) -> int:
+    return 0 if reserved is None else reserved.get(CASH, 0)
+
+
+def _reserved_shares(reserved: dict[Asset, int] | None) -> Json:
+    if not reserved:
+        return {}
+    return {str(s): n for s, n in sorted(_shares(reserved).items()) if n}
+
+
+def _orders_json(orders: list[Order] | None) -> list[Json]:
+    return [] if orders is None else [order.as_json() for order in orders]
 
 
 class _Seats:
@@ -577,12 +653,17 @@ _SEATS: Final = _Seats()
 
 
 def _same_pairs(a: list[tuple[str, Json]], b: list[tuple[str, Json]]) -> bool:
-    """The same names with the very same entries, in the same order."""
+    """The same names with the very same entries, in the same order (an index loop: a
+    ``zip`` is a slow generic call from compiled code)."""
     if len(a) != len(b):
         return False
-    for (name_a, entry_a), (name_b, entry_b) in zip(a, b, strict=True):
+    i = 0
+    while i < len(a):
+        name_a, entry_a = a[i]
+        name_b, entry_b = b[i]
         if entry_a is not entry_b or name_a != name_b:
             return False
+        i += 1
     return True
 
 
@@ -590,7 +671,12 @@ def _same_items(a: list[Json], b: list[Json]) -> bool:
     """The very same objects, in the same order."""
     if len(a) != len(b):
         return False
-    return all(item_a is item_b for item_a, item_b in zip(a, b, strict=True))
+    i = 0
+    while i < len(a):
+        if a[i] is not b[i]:
+            return False
+        i += 1
+    return True
 
 
 def _shares(assets: dict[Asset, int]) -> dict[int, int]:
