@@ -66,6 +66,8 @@ class Memory:
     valued: dict[int, Valued] = field(default_factory=dict, compare=False, repr=False)
     """Each firm's last fair value with what it was worked out from (see
     :meth:`boardroom.bots.valuation.Valuation.fair_value`)."""
+    accounts: dict[str, AccountParts] = field(default_factory=dict, compare=False, repr=False)
+    """What each of the seat's accounts' last entry was read into (:meth:`Purse.from_view`)."""
 
     def observe(self, seen: Json) -> None:
         """Note each firm's retained earnings of the year once its dividends are paid.
@@ -176,25 +178,24 @@ class Purse:
         self.by_stock = None
 
     @staticmethod
-    def from_view(seen: Json) -> Purse:
-        """The purse of the accounts the view shows as the seat's own."""
+    def from_view(seen: Json, known: dict[str, AccountParts] | None = None) -> Purse:
+        """The purse of the accounts the view shows as the seat's own.
+
+        ``known`` keeps what each account's entry was read into, by account: an entry
+        that is the very object read last time (views are read only, and an account's
+        entry stays the same object while it does not change) is not read again.
+        """
         purse = Purse(seen["ruleset"]["shares_per_firm"])
         for name, account in seen.get("accounts", {}).items():
-            purse.cash[name] = account["cash"] - account["reserved"]
-            held = {_number(s): n for s, n in account["holdings"].items()}
-            locked = {_number(s): n for s, n in account["reserved_shares"].items()}
-            purse.holdings[name] = held
-            purse.shares[name] = {s: n - locked.get(s, 0) for s, n in held.items()}
-            for order in account["orders"]:
-                number: str = order["order"]
-                purse.orders[number] = OwnOrder(
-                    number,
-                    order["account"],
-                    order["stock"],
-                    order["side"],
-                    order["qty"],
-                    order["price"],
-                )
+            parts = None if known is None else known.get(name)
+            if parts is None or parts.entry is not account:
+                parts = AccountParts(account)
+                if known is not None:
+                    known[name] = parts
+            purse.cash[name] = parts.cash
+            purse.holdings[name] = parts.held
+            purse.shares[name] = dict(parts.shares)
+            purse.orders.update(parts.orders)
         return purse
 
     def accounts(self) -> list[str]:
@@ -294,6 +295,30 @@ class Purse:
             shares = self.shares.setdefault(order.account, {})
             shares[order.stock] = shares.get(order.stock, 0) + order.qty
         return {"type": "cancel", "order": order_id}
+
+
+class AccountParts:
+    """One account's entry of a view as a purse reads it: free cash, holdings, free
+    shares and open orders (read only: a purse copies what it changes)."""
+
+    def __init__(self, account: Json) -> None:
+        self.entry = account
+        self.cash: int = account["cash"] - account["reserved"]
+        held = {_number(s): n for s, n in account["holdings"].items()}
+        locked = {_number(s): n for s, n in account["reserved_shares"].items()}
+        self.held = held
+        self.shares = {s: n - locked.get(s, 0) for s, n in held.items()}
+        self.orders: dict[str, OwnOrder] = {}
+        for order in account["orders"]:
+            number: str = order["order"]
+            self.orders[number] = OwnOrder(
+                number,
+                order["account"],
+                order["stock"],
+                order["side"],
+                order["qty"],
+                order["price"],
+            )
 
 
 def _index(index: dict[str, dict[int, list[OwnOrder]]], order: OwnOrder) -> None:

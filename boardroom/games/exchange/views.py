@@ -402,21 +402,41 @@ EVERY_ACCOUNT: Final = _Every()
 
 
 class _EveryOrder:
-    """:func:`orders_by_account` of every account, remembered with the books' depths it
-    was made from: a book's ``depth()`` is made again after every change to it, so while
-    each book's is the very object it was, no order has changed (read only)."""
+    """:func:`orders_by_account` of every account, made from each book's orders by account,
+    which are remembered with the book's depth: a book's ``depth()`` is made again after
+    every change to it, so while it is the very object it was, the book's orders are the
+    same (most versions change one book at most; read only)."""
 
     def __init__(self) -> None:
-        self.last: tuple[list[Json], dict[str, list[Order]]] | None = None  # swapped at once
+        self.books: dict[int, tuple[Json, dict[str, list[Order]]]] = {}  # each swapped at once
 
     def orders(self, state: ExchangeState) -> dict[str, list[Order]]:
-        depths = [book.depth() for book in state.books.values()]
-        last = self.last
-        if last is not None and _same_items(last[0], depths):
-            return last[1]
-        made = orders_by_account(state, EVERY_ACCOUNT)
-        self.last = (depths, made)
-        return made
+        found: dict[str, list[Order]] = {}
+        for stock, book in state.books.items():
+            depth = book.depth()
+            known = self.books.get(stock)
+            if known is None or known[0] is not depth:
+                known = (depth, _by_account(book.bids, book.asks))
+                if len(self.books) >= 4096:
+                    self.books = {}
+                self.books[stock] = known
+            for account, orders in known[1].items():
+                have = found.get(account)
+                found[account] = orders if have is None else have + orders
+        return found
+
+
+def _by_account(*sides: list[Order]) -> dict[str, list[Order]]:
+    """The orders of these lists by account, each account's in their order."""
+    found: dict[str, list[Order]] = {}
+    for orders in sides:
+        for order in orders:
+            have = found.get(order.account)
+            if have is None:
+                found[order.account] = [order]
+            else:
+                have.append(order)
+    return found
 
 
 _EVERY_ORDER: Final = _EveryOrder()
