@@ -212,6 +212,23 @@ class Purse:
 
     def open_orders(self, account: str, stock: int, side: str | None = None) -> list[OwnOrder]:
         """The account's open orders on ``stock`` (one side or both), oldest first."""
+        found = self._open(account, stock)
+        if not found:
+            return []
+        if side is None:
+            return list(found)
+        return [o for o in found if o.side == side]
+
+    def open_qty(self, account: str, stock: int, side: str) -> int:
+        """How many shares the account's open orders on ``stock`` and ``side`` are for."""
+        qty = 0
+        for o in self._open(account, stock):
+            if o.side == side:
+                qty += o.qty
+        return qty
+
+    def _open(self, account: str, stock: int) -> list[OwnOrder]:
+        """The index's list of the account's open orders on ``stock`` (never change it)."""
         index = self.by_stock
         if index is None:
             index = self.by_stock = {}
@@ -221,11 +238,7 @@ class Purse:
                 _index(index, o)
         stocks = index.get(account)
         found = None if stocks is None else stocks.get(stock)
-        if not found:
-            return []
-        if side is None:
-            return list(found)
-        return [o for o in found if o.side == side]
+        return _NONE if found is None else found
 
     def all_orders(self) -> list[OwnOrder]:
         """Every open order of the seat: those its view shows, then those of this batch."""
@@ -235,9 +248,11 @@ class Purse:
 
     def crosses_own(self, account: str, stock: int, side: str, price: int) -> bool:
         """Would an order trade with one of the account's own open orders?"""
-        other = "sell" if side == "buy" else "buy"
-        for o in self.open_orders(account, stock, other):
-            if (side == "buy" and o.price <= price) or (side == "sell" and o.price >= price):
+        buying = side == "buy"
+        for o in self._open(account, stock):
+            if o.side == side:
+                continue
+            if (buying and o.price <= price) or (side == "sell" and o.price >= price):
                 return True
         return False
 
@@ -319,6 +334,10 @@ class AccountParts:
                 order["qty"],
                 order["price"],
             )
+
+
+_NONE: list[OwnOrder] = []
+"""No orders (shared, never changed)."""
 
 
 def _index(index: dict[str, dict[int, list[OwnOrder]]], order: OwnOrder) -> None:

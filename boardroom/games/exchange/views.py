@@ -127,11 +127,11 @@ def _view(
     if viewer == PROJECTOR:
         public["events"] = _redacted(log, Seat(frozenset(), frozenset()))
         return public
-    mine = set(accounts_of(state, viewer))
+    mine = _DIRECTED.accounts(state, viewer)
     if every_order is None:
         every_order = orders_by_account(state, mine) if mine else {}
     accounts = [(acc, _ACCOUNTS.get(state, acc, every_order)) for acc in sorted(mine)]
-    seat = Seat(frozenset(mine), frozenset(_holds(state, accounts)))
+    seat = Seat(mine, frozenset(_holds(state, accounts)))
     public["events"] = _redacted(log, seat)
     public["accounts"] = _SEATS.accounts(viewer, [(acc, known.entry) for acc, known in accounts])
     directed = [firm for firm in map(_firm_number, mine) if firm is not None]
@@ -140,6 +140,30 @@ def _view(
     public["legal_moves"] = _legal_for(state, viewer)
     public["meetings"].update(_meetings_private(state, seat))
     return public
+
+
+class _Directed:
+    """The accounts each player acts for (``accounts_of``), remembered by the firms'
+    directors: they change only at a meeting or a takeover."""
+
+    def __init__(self) -> None:
+        self.last: dict[str, tuple[list[int], list[str | None], frozenset[str]]] = {}
+
+    def accounts(self, state: ExchangeState, player: str) -> frozenset[str]:
+        firms = state.firms
+        numbers = list(firms)
+        directors = [firm.director for firm in firms.values()]
+        known = self.last.get(player)
+        if known is not None and known[0] == numbers and known[1] == directors:
+            return known[2]
+        mine = frozenset(accounts_of(state, player))
+        if len(self.last) >= 4096:
+            self.last = {}
+        self.last[player] = (numbers, directors, mine)
+        return mine
+
+
+_DIRECTED: Final = _Directed()
 
 
 def _holds(state: ExchangeState, accounts: list[tuple[str, _Account]]) -> set[int]:
@@ -253,18 +277,38 @@ class _Books:
     (a book changes only with an order, a cancel or a fill on that stock; read only)."""
 
     def __init__(self) -> None:
-        self.last: tuple[list[tuple[int, Json]], Json] = ([], {})  # one tuple: swapped at once
+        # the stocks as the books have them, in stock order, their depths, the JSON made
+        # of them: one tuple, swapped at once
+        self.last: tuple[list[int], list[int], list[Json], Json] = ([], [], [], {})
 
     def json(self, state: ExchangeState) -> Json:
-        depths = [(n, b.depth()) for n, b in sorted(state.books.items())]
-        known, made = self.last
-        if depths != known or not made:
-            made = {str(n): depth for n, depth in depths}
-            self.last = (depths, made)
+        books = state.books
+        stocks = list(books)
+        known_stocks, order, known, made = self.last
+        if stocks != known_stocks:
+            order = sorted(stocks)
+        depths = [books[n].depth() for n in order]
+        if made and stocks == known_stocks and (_same_items(depths, known) or depths == known):
+            return made
+        made = {}
+        for i, n in enumerate(order):
+            made[_text(n)] = depths[i]
+        self.last = (stocks, order, depths, made)
         return made
 
 
 _BOOKS: Final = _Books()
+
+_TEXTS: Final = tuple(str(n) for n in range(100))
+
+
+def _text(number: int) -> str:
+    """``str(number)`` for a stock's or firm's number (read from a table).
+
+    >>> _text(7), _text(123)
+    ('7', '123')
+    """
+    return _TEXTS[number] if 0 <= number < len(_TEXTS) else str(number)
 
 
 def _books(state: ExchangeState) -> Json:
@@ -402,41 +446,35 @@ EVERY_ACCOUNT: Final = _Every()
 
 
 class _EveryOrder:
-    """:func:`orders_by_account` of every account, made from each book's orders by account,
-    which are remembered with the book's depth: a book's ``depth()`` is made again after
-    every change to it, so while it is the very object it was, the book's orders are the
-    same (most versions change one book at most; read only)."""
+    """:func:`orders_by_account` of every account, remembered with the books' depths it
+    was made from: a book's ``depth()`` is made again after every change to it, so while
+    each book's is the very object it was, no order has changed (read only)."""
 
     def __init__(self) -> None:
-        self.books: dict[int, tuple[Json, dict[str, list[Order]]]] = {}  # each swapped at once
+        self.last: tuple[list[Json], dict[str, list[Order]]] | None = None  # swapped at once
 
     def orders(self, state: ExchangeState) -> dict[str, list[Order]]:
+        books = list(state.books.values())
+        depths = [book.depth() for book in books]
+        last = self.last
+        if last is not None and _same_items(last[0], depths):
+            return last[1]
         found: dict[str, list[Order]] = {}
-        for stock, book in state.books.items():
-            depth = book.depth()
-            known = self.books.get(stock)
-            if known is None or known[0] is not depth:
-                known = (depth, _by_account(book.bids, book.asks))
-                if len(self.books) >= 4096:
-                    self.books = {}
-                self.books[stock] = known
-            for account, orders in known[1].items():
-                have = found.get(account)
-                found[account] = orders if have is None else have + orders
+        for book in books:
+            _by_account(found, book.bids)
+            _by_account(found, book.asks)
+        self.last = (depths, found)
         return found
 
 
-def _by_account(*sides: list[Order]) -> dict[str, list[Order]]:
-    """The orders of these lists by account, each account's in their order."""
-    found: dict[str, list[Order]] = {}
-    for orders in sides:
-        for order in orders:
-            have = found.get(order.account)
-            if have is None:
-                found[order.account] = [order]
-            else:
-                have.append(order)
-    return found
+def _by_account(found: dict[str, list[Order]], orders: list[Order]) -> None:
+    """Add ``orders`` to ``found``, by account (each account's after those it has)."""
+    for order in orders:
+        have = found.get(order.account)
+        if have is None:
+            found[order.account] = [order]
+        else:
+            have.append(order)
 
 
 _EVERY_ORDER: Final = _EveryOrder()
