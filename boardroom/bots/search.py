@@ -316,17 +316,22 @@ class Search:
     # -- ordering and tables ----------------------------------------------------------------
 
     def _order(self, moves: list[Move], table_move: Move | None, ply: int) -> list[Move]:
-        """The moves best first: the table move, captures (longest first), the killers, then
-        by history; in their order otherwise (sorted by rank and place, with no key
-        function: a Python-level call for each move from compiled code)."""
         killer_a, killer_b = self.killers[ply]
         history = self.history
-        ranked = [
-            (_rank(move, table_move, killer_a, killer_b, history), i)
-            for i, move in enumerate(moves)
-        ]
-        ranked.sort()
-        return [moves[i] for _, i in ranked]
+
+        def rank(move: Move) -> int:
+            if move == table_move:
+                return -(1 << 40)
+            if move.captures:
+                return -(1 << 30) - len(move.jumped)
+            if move == killer_a:
+                return -(1 << 29)
+            if move == killer_b:
+                return -(1 << 28)
+            return -history[move.origin * 36 + move.target]
+
+        moves.sort(key=rank)
+        return moves
 
     def _reward(self, move: Move, depth: int, ply: int) -> None:
         if move.captures:
@@ -342,25 +347,6 @@ class Search:
         if len(table) >= TABLE_LIMIT:
             table.clear()
         table[key] = (depth, bound, _to_table(score, ply), move)
-
-
-def _rank(
-    move: Move,
-    table_move: Move | None,
-    killer_a: Move | None,
-    killer_b: Move | None,
-    history: list[int],
-) -> int:
-    """Where :meth:`Search._order` puts a move (lowest first)."""
-    if move == table_move:
-        return -(1 << 40)
-    if move.captures:
-        return -(1 << 30) - len(move.jumped)
-    if move == killer_a:
-        return -(1 << 29)
-    if move == killer_b:
-        return -(1 << 28)
-    return -history[move.origin * 36 + move.target]
 
 
 def _follow(marked: int, move: Move) -> int:
