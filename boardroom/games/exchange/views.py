@@ -127,7 +127,7 @@ def _view(
     if viewer == PROJECTOR:
         public["events"] = _redacted(log, Seat(frozenset(), frozenset()))
         return public
-    mine = _DIRECTED.accounts(state, viewer)
+    mine = frozenset(accounts_of(state, viewer))
     if every_order is None:
         every_order = orders_by_account(state, mine) if mine else {}
     accounts = [(acc, _ACCOUNTS.get(state, acc, every_order)) for acc in sorted(mine)]
@@ -140,30 +140,6 @@ def _view(
     public["legal_moves"] = _legal_for(state, viewer)
     public["meetings"].update(_meetings_private(state, seat))
     return public
-
-
-class _Directed:
-    """The accounts each player acts for (``accounts_of``), remembered by the firms'
-    directors: they change only at a meeting or a takeover."""
-
-    def __init__(self) -> None:
-        self.last: dict[str, tuple[list[int], list[str | None], frozenset[str]]] = {}
-
-    def accounts(self, state: ExchangeState, player: str) -> frozenset[str]:
-        firms = state.firms
-        numbers = list(firms)
-        directors = [firm.director for firm in firms.values()]
-        known = self.last.get(player)
-        if known is not None and known[0] == numbers and known[1] == directors:
-            return known[2]
-        mine = frozenset(accounts_of(state, player))
-        if len(self.last) >= 4096:
-            self.last = {}
-        self.last[player] = (numbers, directors, mine)
-        return mine
-
-
-_DIRECTED: Final = _Directed()
 
 
 def _holds(state: ExchangeState, accounts: list[tuple[str, _Account]]) -> set[int]:
@@ -848,5 +824,4 @@ def forget() -> None:
     _fen.cache_clear()
     _ACCOUNTS.last = {}
     _SEATS.last_accounts, _SEATS.last_firms, _SEATS.entries = {}, {}, {}
-    _DIRECTED.last = {}
     _EVERY_ORDER.last = None
