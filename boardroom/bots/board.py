@@ -14,7 +14,7 @@ from collections.abc import Collection
 from dataclasses import dataclass
 from typing import Final
 
-from boardroom.bots.evaluation import Evaluation, evaluate
+from boardroom.bots.evaluation import Evaluation, FirmInterest, evaluate
 from boardroom.bots.search import Budget, Clock, Result, Search
 from boardroom.draughts import Board, Move
 
@@ -96,18 +96,23 @@ class BoardRobot:
         >>> str(BoardRobot("club").choose(board, pieces={"1.1"}, budget_nodes=500))
         'a3-b4'
         """
-        work = board.copy()
-        moves = _root_moves(work, pieces)
+        moves = _root_moves(board, pieces)
         if len(moves) == 1:
             self.last = Result(moves[0], 0, 0, 0)
             return moves[0]
+        evaluation = interest or evaluate
+        # the search's own board needs no piece ids unless the evaluation reads them (a
+        # firm's interest is told where the firm's pieces stand, the search follows them)
+        marked = evaluation.squares(board) if isinstance(evaluation, FirmInterest) else None
+        bare = evaluation is evaluate or marked is not None
         search = Search(
-            work,
-            interest or evaluate,
+            board.copy(ids=not bare),
+            evaluation,
             self._budget(budget_s, budget_nodes),
             history=_reversible_history(board),
             noise=self.level.noise,
             rng=random.Random(f"{self.seed}:{board.key()}"),
+            marked=marked,
         )
         self.last = search.run(moves)
         return self.last.move

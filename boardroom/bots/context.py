@@ -28,9 +28,9 @@ from __future__ import annotations
 
 import random
 from dataclasses import dataclass, field
-from typing import Protocol
+from typing import Final, Protocol
 
-from boardroom.bots.valuation import Valuation
+from boardroom.bots.valuation import Valuation, Valued, years_left
 from boardroom.kernel import Json
 
 
@@ -63,6 +63,39 @@ class Memory:
     retained: dict[int, dict[int, int]] = field(default_factory=dict)
     called: set[tuple[int, int]] = field(default_factory=set)
     notes: dict[str, object] = field(default_factory=dict)
+    valued: dict[int, Valued] = field(default_factory=dict, compare=False, repr=False)
+    """Each firm's last fair value with what it was worked out from (see
+    :meth:`boardroom.bots.valuation.Valuation.fair_value`)."""
+    accounts: dict[str, AccountParts] = field(default_factory=dict, compare=False, repr=False)
+    """What each of the seat's accounts' last entry was read into (:meth:`Purse.from_view`)."""
+    fairs: FairValues | None = field(default=None, compare=False, repr=False)
+    """The fair values of the last batch, with the figures they were worked out from."""
+
+    def fair_values(self, seen: Json) -> dict[int, float]:
+        """The fair values already worked out on views like ``seen``: the last batch's when
+        its firms' entries (the very object: views are read only and keep it while no firm
+        changes), ruleset, years left and retained years are the same, else none.
+
+        >>> memory, seen = Memory(), {"phase": "exchange", "opening": False, "year": 1,
+        ...     "years": 6, "board_result": None, "firms": {}, "ruleset": {}}
+        >>> memory.fair_values(seen) is memory.fair_values(seen)
+        True
+        >>> memory.fair_values({**seen, "year": 2}) is memory.fair_values(seen)
+        False
+        """
+        years, years_seen = years_left(seen), len(self.retained)
+        known = self.fairs
+        if (
+            known is not None
+            and known[0] is seen["firms"]
+            and known[1] is seen["ruleset"]
+            and known[2] == years
+            and known[3] == years_seen
+        ):
+            return known[4]
+        fairs: dict[int, float] = {}
+        self.fairs = (seen["firms"], seen["ruleset"], years, years_seen, fairs)
+        return fairs
 
     def observe(self, seen: Json) -> None:
         """Note each firm's retained earnings of the year once its dividends are paid.
@@ -149,6 +182,11 @@ class Purse:
     holdings: dict[str, dict[int, int]]
     orders: dict[str, OwnOrder]
     pending: list[OwnOrder]
+    by_stock: dict[str, dict[int, list[OwnOrder]]] | None = field(
+        default=None, compare=False, repr=False
+    )
+    """The open orders (those of the view, then this batch's) by account and stock, oldest
+    first: made at the first :meth:`open_orders` (a robot asks for each stock and side)."""
 
     def __init__(
         self,
@@ -165,27 +203,28 @@ class Purse:
         self.holdings = {} if holdings is None else holdings
         self.orders = {} if orders is None else orders
         self.pending = [] if pending is None else pending
+        self.by_stock = None
 
     @staticmethod
-    def from_view(seen: Json) -> Purse:
-        """The purse of the accounts the view shows as the seat's own."""
+    def from_view(seen: Json, known: dict[str, AccountParts] | None = None) -> Purse:
+        """The purse of the accounts the view shows as the seat's own.
+
+        ``known`` keeps what each account's entry was read into, by account: the parts
+        of an entry that are the very objects read last time (views are read only, and
+        keep an account's holdings, reserved shares and orders while they do not change)
+        are not read again.
+        """
         purse = Purse(seen["ruleset"]["shares_per_firm"])
         for name, account in seen.get("accounts", {}).items():
+            parts = None if known is None else known.get(name)
+            if parts is None or not parts.reads(account):
+                parts = AccountParts(account, parts)
+                if known is not None:
+                    known[name] = parts
             purse.cash[name] = account["cash"] - account["reserved"]
-            held = {_number(s): n for s, n in account["holdings"].items()}
-            locked = {_number(s): n for s, n in account["reserved_shares"].items()}
-            purse.holdings[name] = held
-            purse.shares[name] = {s: n - locked.get(s, 0) for s, n in held.items()}
-            for order in account["orders"]:
-                number: str = order["order"]
-                purse.orders[number] = OwnOrder(
-                    number,
-                    order["account"],
-                    order["stock"],
-                    order["side"],
-                    order["qty"],
-                    order["price"],
-                )
+            purse.holdings[name] = parts.held
+            purse.shares[name] = dict(parts.shares)
+            purse.orders.update(parts.orders)
         return purse
 
     def accounts(self) -> list[str]:
@@ -202,15 +241,33 @@ class Purse:
 
     def open_orders(self, account: str, stock: int, side: str | None = None) -> list[OwnOrder]:
         """The account's open orders on ``stock`` (one side or both), oldest first."""
-        found = [
-            o
-            for o in self.orders.values()
-            if o.stock == stock and o.account == account and (side is None or o.side == side)
-        ]
-        for o in self.pending:
-            if o.stock == stock and o.account == account and (side is None or o.side == side):
-                found.append(o)
-        return found
+        found = self._open(account, stock)
+        if not found:
+            return []
+        if side is None:
+            return list(found)
+        return [o for o in found if o.side == side]
+
+    def open_qty(self, account: str, stock: int, side: str) -> int:
+        """How many shares the account's open orders on ``stock`` and ``side`` are for."""
+        qty = 0
+        for o in self._open(account, stock):
+            if o.side == side:
+                qty += o.qty
+        return qty
+
+    def _open(self, account: str, stock: int) -> list[OwnOrder]:
+        """The index's list of the account's open orders on ``stock`` (never change it)."""
+        index = self.by_stock
+        if index is None:
+            index = self.by_stock = {}
+            for o in self.orders.values():
+                _index(index, o)
+            for o in self.pending:
+                _index(index, o)
+        stocks = index.get(account)
+        found = None if stocks is None else stocks.get(stock)
+        return _NONE if found is None else found
 
     def all_orders(self) -> list[OwnOrder]:
         """Every open order of the seat: those its view shows, then those of this batch."""
@@ -220,9 +277,11 @@ class Purse:
 
     def crosses_own(self, account: str, stock: int, side: str, price: int) -> bool:
         """Would an order trade with one of the account's own open orders?"""
-        other = "sell" if side == "buy" else "buy"
-        for o in self.open_orders(account, stock, other):
-            if (side == "buy" and o.price <= price) or (side == "sell" and o.price >= price):
+        buying = side == "buy"
+        for o in self._open(account, stock):
+            if o.side == side:
+                continue
+            if (buying and o.price <= price) or (side == "sell" and o.price >= price):
                 return True
         return False
 
@@ -250,7 +309,10 @@ class Purse:
         return self._order(account, stock, "sell", qty, price)
 
     def _order(self, account: str, stock: int, side: str, qty: int, price: int) -> Json:
-        self.pending.append(OwnOrder("", account, stock, side, qty, price))
+        order = OwnOrder("", account, stock, side, qty, price)
+        self.pending.append(order)
+        if self.by_stock is not None:
+            _index(self.by_stock, order)
         return {
             "type": "order",
             "account": account,
@@ -265,12 +327,83 @@ class Purse:
         order = self.orders.pop(order_id, None)
         if order is None:
             return None
+        if self.by_stock is not None:
+            same = self.by_stock[order.account][order.stock]
+            for i, o in enumerate(same):
+                if o is order:
+                    del same[i]
+                    break
         if order.side == "buy":
             self.cash[order.account] = self.cash.get(order.account, 0) + order.qty * order.price
         else:
             shares = self.shares.setdefault(order.account, {})
             shares[order.stock] = shares.get(order.stock, 0) + order.qty
         return {"type": "cancel", "order": order_id}
+
+
+FairValues = tuple[Json, Json, int, int, dict[int, float]]
+"""Fair values by firm, with the firms' entries, the ruleset, the years left and the years of
+retained earnings they were worked out from."""
+
+
+class AccountParts:
+    """One account's entry of a view as a purse reads it: holdings, free shares and open
+    orders (read only: a purse copies what it changes), with the entry's parts they were
+    read from; what ``last`` read from the very same parts is taken from it."""
+
+    def __init__(self, account: Json, last: AccountParts | None = None) -> None:
+        holdings: Json = account["holdings"]
+        reserved: Json = account["reserved_shares"]
+        orders: list[Json] = account["orders"]
+        self.holdings_json, self.reserved_json, self.orders_json = holdings, reserved, orders
+        self.held: dict[int, int]
+        self.shares: dict[int, int]
+        self.orders: dict[str, OwnOrder]
+        if last is not None and last.holdings_json is holdings and last.reserved_json is reserved:
+            self.held, self.shares = last.held, last.shares
+        else:
+            held = {_number(s): n for s, n in holdings.items()}
+            locked = {_number(s): n for s, n in reserved.items()}
+            self.held = held
+            self.shares = {s: n - locked.get(s, 0) for s, n in held.items()}
+        if last is not None and last.orders_json is orders:
+            self.orders = last.orders
+        else:
+            self.orders = {}
+            for order in orders:
+                number: str = order["order"]
+                self.orders[number] = OwnOrder(
+                    number,
+                    order["account"],
+                    order["stock"],
+                    order["side"],
+                    order["qty"],
+                    order["price"],
+                )
+
+    def reads(self, account: Json) -> bool:
+        """Are the entry's parts the very ones read here?"""
+        return (
+            account["holdings"] is self.holdings_json
+            and account["reserved_shares"] is self.reserved_json
+            and account["orders"] is self.orders_json
+        )
+
+
+_NONE: list[OwnOrder] = []
+"""No orders (shared, never changed)."""
+
+
+def _index(index: dict[str, dict[int, list[OwnOrder]]], order: OwnOrder) -> None:
+    """Add ``order`` to an index of orders by account and stock (after the others)."""
+    stocks = index.get(order.account)
+    if stocks is None:
+        stocks = index[order.account] = {}
+    same = stocks.get(order.stock)
+    if same is None:
+        stocks[order.stock] = [order]
+    else:
+        same.append(order)
 
 
 _NUMBERS: dict[str, int] = {str(n): n for n in range(100)}
@@ -302,8 +435,9 @@ class Context:
     purse: Purse
     claimed: set[tuple[str, int]]
     """Holdings ``(holder, firm)`` whose vote a strategy has already decided in this batch."""
-    fairs: dict[int, float]
-    """Fair values worked out in this batch (the view does not change within it)."""
+    fairs: dict[int, float] | None
+    """Fair values worked out on this batch's view (or an earlier one of the same figures:
+    :meth:`Memory.fair_values`), made at the first fair value."""
     valuation: Valuation | None
     """The batch's view's figures for valuing firms (made at the first fair value)."""
 
@@ -316,17 +450,20 @@ class Context:
         self.memory = memory
         self.purse = purse
         self.claimed = set()
-        self.fairs = {}
+        self.fairs = None
         self.valuation = None
 
     def fair_value(self, seen: Json, firm: int) -> float:
         """The firm's fair value on ``seen``, the batch's view, worked out once per batch."""
         fairs = self.fairs
-        if firm not in fairs:
+        if fairs is None:
+            fairs = self.fairs = self.memory.fair_values(seen)
+        known = fairs.get(firm)
+        if known is None:
             if self.valuation is None:
                 self.valuation = Valuation(seen, self.memory)
-            fairs[firm] = self.valuation.fair_value(firm)
-        return fairs[firm]
+            known = fairs[firm] = self.valuation.fair_value(firm)
+        return known
 
 
 def directs(seen: Json, seat: str, firm: int) -> bool:
@@ -337,8 +474,12 @@ def directs(seen: Json, seat: str, firm: int) -> bool:
     >>> directs({"firms": {"3": {"director": None}}}, "host", 3)
     True
     """
-    director = seen["firms"][str(firm)]["director"]
+    director = seen["firms"][_NAMES[firm] if 0 <= firm < len(_NAMES) else str(firm)]["director"]
     return bool(director == seat or (director is None and seat == "host"))
+
+
+_NAMES: Final = tuple(str(n) for n in range(100))
+"""``str(n)`` of a firm's number (a view's keys), read from a table."""
 
 
 def acting(seen: Json, *phases: str) -> bool:

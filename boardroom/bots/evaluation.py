@@ -95,6 +95,22 @@ def _sum(tables: tuple[tuple[int, ...], ...], board: int) -> int:
     return t0[board & 511] + t1[board >> 9 & 511] + t2[board >> 18 & 511] + t3[board >> 27]
 
 
+BITS: Final = tuple(n.bit_count() for n in range(512))
+"""How many bits each 9-bit pattern has."""
+
+
+def count(board: int) -> int:
+    """How many squares a bitboard has (``board.bit_count()``, which compiled code calls as
+    a generic method: nine bits at a time from a table instead).
+
+    >>> count(0), count(1 << 35 | 1 << 9 | 1), count(1 << 40 | 1)
+    (0, 3, 2)
+    """
+    if board >> 36:
+        return board.bit_count()
+    return BITS[board & 511] + BITS[board >> 9 & 511] + BITS[board >> 18 & 511] + BITS[board >> 27]
+
+
 def king_reach(sq: int, occupied: int) -> int:
     """How many empty squares a king on ``sq`` can move to.
 
@@ -117,8 +133,8 @@ def men_mobility(men: int, empty: int, white: bool) -> int:
     2
     """
     if white:
-        return ((men << 5) & empty).bit_count() + ((men << 4) & empty).bit_count()
-    return ((men >> 4) & empty).bit_count() + ((men >> 5) & empty).bit_count()
+        return count((men << 5) & empty) + count((men << 4) & empty)
+    return count((men >> 4) & empty) + count((men >> 5) & empty)
 
 
 def _kings_term(own_kings: int, occupied: int) -> int:
@@ -143,15 +159,15 @@ def _mobility(white: int, black: int, kings: int) -> int:
 
 def _endgame(score: int, white: int, black: int, kings: int) -> int:
     """Trade down when ahead; damp the score of king endings that are draws in practice."""
-    pieces = (white | black).bit_count()
+    pieces = count(white | black)
     score += _part(score, 24 - pieces, 64)
     men = (white | black) & ~kings
     if men or pieces > 4:
         return score
     stronger, weaker = (white, black) if score > 0 else (black, white)
-    if weaker.bit_count() == 1 and stronger.bit_count() <= 2:
+    if count(weaker) == 1 and count(stronger) <= 2:
         return _part(score, 1, 8)
-    if weaker.bit_count() == 1 and weaker & _MAIN_MASK:
+    if count(weaker) == 1 and weaker & _MAIN_MASK:
         return _part(score, 1, 4)
     return score
 
@@ -222,7 +238,7 @@ def material(board: Board, piece_ids: Collection[str]) -> tuple[int, int]:
 
 def firm_interest(
     firm_piece_ids: Collection[str], *, own_weight: int = 2, base: Evaluation = evaluate
-) -> Evaluation:
+) -> FirmInterest:
     """An evaluation in a firm's own interest: its pieces count ``own_weight`` times extra.
 
     A firm's income and final value come from its own pieces on the board (a king
@@ -235,13 +251,49 @@ def firm_interest(
     >>> mine(board) - evaluate(board)
     200
     """
-    ids = frozenset(firm_piece_ids)
+    return FirmInterest(frozenset(firm_piece_ids), own_weight, base)
 
-    def interest(board: Board) -> int:
-        white_own, black_own = material(board, ids)
-        own = (white_own - black_own) * own_weight
+
+class FirmInterest:
+    """:func:`firm_interest`'s evaluation: called on a board with piece ids, or scored
+    with the squares of the firm's pieces given (:meth:`score`; the board robot's search
+    follows those squares itself, so its board needs no ids).
+
+    >>> board = Board("W:Wa3,c3:Bf6", ids={"a3": "1.1", "c3": "2.1"})
+    >>> mine = firm_interest({"1.1"})
+    >>> mine.squares(board) == 1 << INDEX["a3"]
+    True
+    >>> mine.score(Board(board.fen()), mine.squares(board)) == mine(board)
+    True
+    """
+
+    def __init__(self, ids: frozenset[str], own_weight: int, base: Evaluation) -> None:
+        self.ids = ids
+        self.own_weight = own_weight
+        self.base = base
+
+    def __call__(self, board: Board) -> int:
+        return self.score(board, self.squares(board))
+
+    def squares(self, board: Board) -> int:
+        """The squares of the firm's pieces, as a bitboard (read from the board's ids)."""
+        ids, found = self.ids, 0
+        occupied = board.white | board.black
+        while occupied:  # each occupied square, lowest first (``bits`` without its list)
+            low = occupied & -occupied
+            occupied ^= low
+            if board.id_at(low.bit_length() - 1) in ids:
+                found |= low
+        return found
+
+    def score(self, board: Board, own: int) -> int:
+        """The evaluation when the firm's pieces stand on the squares ``own``."""
+        white, kings = board.white & own, board.kings
+        black = board.black & own
+        white_own = MAN * count(white & ~kings) + KING * count(white & kings)
+        black_own = MAN * count(black & ~kings) + KING * count(black & kings)
+        extra = (white_own - black_own) * self.own_weight
+        base = self.base
         # a direct call when the base is ``evaluate`` (compiled: no call through an object)
         score = evaluate(board) if base is evaluate else base(board)
-        return score + (own if board.white_to_move else -own)
-
-    return interest
+        return score + (extra if board.white_to_move else -extra)

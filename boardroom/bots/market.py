@@ -119,7 +119,7 @@ class ValueTrader:
             for o in purse.open_orders(account, stock)
             if o.price != (bid if o.side == "buy" else ask) and (c := purse.cancel(o.order))
         ]
-        open_buys = sum(o.qty for o in purse.open_orders(account, stock, "buy"))
+        open_buys = purse.open_qty(account, stock, "buy")
         room = math.floor(self.stake * wealth / max(fair, 1.0))
         want = min(room - purse.held(account, stock) - open_buys, self.lot)
         if bid >= 1 and want > 0 and fair > 0:

@@ -5,6 +5,10 @@ captures, killers, history), a single-reply extension, late-move reductions
 and a quiescence search over forced captures. The search stops at a node or
 time budget; time is read only through the clock it is given.
 
+With a :class:`~boardroom.bots.evaluation.FirmInterest` the search follows the squares
+of the firm's pieces itself (a bitboard handed down the tree with each move), so its
+board needs no piece ids: pushing a move then moves no ids.
+
 >>> from boardroom.draughts import Board
 >>> from boardroom.bots.evaluation import evaluate
 >>> search = Search(Board("W:Wc3:Bd4,f6"), evaluate, Budget(nodes=5_000))
@@ -20,7 +24,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Final, NamedTuple
 
-from boardroom.bots.evaluation import Evaluation
+from boardroom.bots.evaluation import Evaluation, FirmInterest
 from boardroom.draughts import Board, Move
 
 MATE: Final = 1_000_000
@@ -70,9 +74,16 @@ class Search:
         history: frozenset[int] = frozenset(),
         noise: int = 0,
         rng: random.Random | None = None,
+        marked: int | None = None,
     ) -> None:
+        """``marked``: the squares of a :class:`FirmInterest`'s pieces on ``board`` (read
+        from the board's piece ids when not given; give it for a board without ids)."""
         self.board = board
         self.evaluate = evaluate
+        self.interest = evaluate if isinstance(evaluate, FirmInterest) else None
+        self.marked = 0
+        if self.interest is not None:
+            self.marked = self.interest.squares(board) if marked is None else marked
         self.budget = budget
         self.noise = noise
         self.rng = rng or random.Random(0)
@@ -165,15 +176,16 @@ class Search:
     def _root(self, moves: list[Move], depth: int, found: list[Result]) -> None:
         """PVS over the root moves; each move that raises the best score is kept in ``found``."""
         alpha = -INFINITY
-        board = self.board
+        board, marked = self.board, self.marked
         for i, move in enumerate(moves):
             board.push(move)
+            own = _follow(marked, move)
             if i == 0:
-                score = self._child(move, depth - 1, alpha, INFINITY, 1)
+                score = self._child(move, depth - 1, alpha, INFINITY, 1, own)
             else:
-                score = self._child(move, depth - 1, alpha, alpha + 1, 1)
+                score = self._child(move, depth - 1, alpha, alpha + 1, 1, own)
                 if score > alpha:
-                    score = self._child(move, depth - 1, alpha, INFINITY, 1)
+                    score = self._child(move, depth - 1, alpha, INFINITY, 1, own)
             board.pop()
             if score > alpha:
                 alpha = score
@@ -182,10 +194,10 @@ class Search:
     def _noisy_root(self, moves: list[Move], depth: int) -> Result:
         """Every root move searched exactly, then the best after random noise (weaker levels)."""
         scored: list[tuple[int, int, Move]] = []
-        board = self.board
+        board, marked = self.board, self.marked
         for move in moves:
             board.push(move)
-            score = self._child(move, depth - 1, -INFINITY, INFINITY, 1)
+            score = self._child(move, depth - 1, -INFINITY, INFINITY, 1, _follow(marked, move))
             board.pop()
             scored.append((score, self.rng.randint(-self.noise, self.noise), move))
         score, _, move = max(scored, key=lambda s: s[0] + s[1])
@@ -193,19 +205,24 @@ class Search:
 
     # -- the tree ---------------------------------------------------------------------------
 
-    def _child(self, move: Move, depth: int, alpha: int, beta: int, ply: int) -> int:
+    def _child(self, move: Move, depth: int, alpha: int, beta: int, ply: int, own: int) -> int:
         """The score after ``move`` (already pushed) for the side that made it.
 
-        ``alpha`` and ``beta`` are that side's window; ``ply`` is the new position's.
+        ``alpha`` and ``beta`` are that side's window; ``ply`` is the new position's;
+        ``own`` the marked squares after it. A position that goes straight to the
+        quiescence search is not counted as seen: below it only captures are played,
+        which no repetition check looks at (and its key is not needed).
         """
         if move.crown_step and self.crown_wins:
             return MATE - ply
         if self.draw_rules and self._drawn(move):
             return 0
+        if depth <= 0 or ply >= MAX_PLY:
+            return -self._negamax(depth, -beta, -alpha, ply, 0, own)
         key = self.board.key()
         seen = self.seen
         seen[key] = seen.get(key, 0) + 1
-        score = -self._negamax(depth, -beta, -alpha, ply)
+        score = -self._negamax(depth, -beta, -alpha, ply, key, own)
         seen[key] -= 1
         return score
 
@@ -216,14 +233,15 @@ class Search:
             return False
         return board.quiet_king_plies >= 30 or self.seen.get(board.key(), 0) > 0
 
-    def _negamax(self, depth: int, alpha: int, beta: int, ply: int) -> int:
+    def _negamax(self, depth: int, alpha: int, beta: int, ply: int, key: int, own: int) -> int:
+        """The node's score for the side to move; ``key`` is its ``Board.key()`` (given by
+        :meth:`_child`, unused at a leaf)."""
         self.nodes += 1
         if self.nodes >= self.next_check:
             self._check()
         if depth <= 0 or ply >= MAX_PLY:
-            return self._quiesce(alpha, beta, ply)
+            return self._quiesce(alpha, beta, ply, own)
         board = self.board
-        key = board.key()
         entry = self.table.get(key)
         table_move = None
         if entry is not None:
@@ -238,22 +256,23 @@ class Search:
             depth += 1
         else:
             moves = self._order(moves, table_move, ply)
-        return self._moves(moves, key, depth, alpha, beta, ply)
+        return self._moves(moves, key, depth, alpha, beta, ply, own)
 
     def _moves(
-        self, moves: list[Move], key: int, depth: int, alpha: int, beta: int, ply: int
+        self, moves: list[Move], key: int, depth: int, alpha: int, beta: int, ply: int, own: int
     ) -> int:
         board = self.board
         best, best_move, bound = -INFINITY, moves[0], UPPER
         for i, move in enumerate(moves):
             board.push(move)
+            after = _follow(own, move)
             if i == 0:
-                score = self._child(move, depth - 1, alpha, beta, ply + 1)
+                score = self._child(move, depth - 1, alpha, beta, ply + 1, after)
             else:
                 reduce = 1 if depth >= 3 and i >= 3 and not move.captures else 0
-                score = self._child(move, depth - 1 - reduce, alpha, alpha + 1, ply + 1)
+                score = self._child(move, depth - 1 - reduce, alpha, alpha + 1, ply + 1, after)
                 if score > alpha and (reduce or score < beta):
-                    score = self._child(move, depth - 1, alpha, beta, ply + 1)
+                    score = self._child(move, depth - 1, alpha, beta, ply + 1, after)
             board.pop()
             if score > best:
                 best, best_move = score, move
@@ -266,14 +285,15 @@ class Search:
         self._store(key, depth, bound, best, best_move, ply)
         return best
 
-    def _quiesce(self, alpha: int, beta: int, ply: int) -> int:
+    def _quiesce(self, alpha: int, beta: int, ply: int, own: int) -> int:
         """Forced captures are played out (no standing pat while a capture is due)."""
         board = self.board
         moves = board.legal_moves
         if not moves:
             return -MATE + ply
         if not moves[0].captures or ply >= MAX_PLY:
-            return self.evaluate(board)
+            interest = self.interest
+            return self.evaluate(board) if interest is None else interest.score(board, own)
         if len(moves) > 1:
             _longest_first(moves)
         best = -INFINITY
@@ -283,7 +303,7 @@ class Search:
             if move.crown_step and self.crown_wins:
                 score = MATE - ply - 1
             else:
-                score = -self._quiesce(-beta, -alpha, ply + 1)
+                score = -self._quiesce(-beta, -alpha, ply + 1, _follow(own, move))
             board.pop()
             if score > best:
                 best = score
@@ -327,6 +347,22 @@ class Search:
         if len(table) >= TABLE_LIMIT:
             table.clear()
         table[key] = (depth, bound, _to_table(score, ply), move)
+
+
+def _follow(marked: int, move: Move) -> int:
+    """The marked squares after ``move``: a marked piece that moves stays marked, the
+    pieces it takes leave the board (as ``Board.push`` moves the piece ids).
+
+    >>> from boardroom.draughts import Board
+    >>> board = Board("W:Wc3,a1:Bd4")
+    >>> move = board.legal_moves[0]
+    >>> str(move), _follow(1 << move.origin | 1 << 0, move) == 1 << move.target | 1 << 0
+    ('c3:e5', True)
+    """
+    origin = 1 << move.origin
+    if marked & origin:
+        marked = marked ^ origin | 1 << move.target
+    return marked & ~move.captures
 
 
 def _longest_first(moves: list[Move]) -> None:

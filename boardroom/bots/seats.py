@@ -94,7 +94,8 @@ class RobotSeat:
     def act(self, seen: Json, now: float) -> list[Json]:
         """The commands to send now, each with ``by`` set to this seat."""
         self.memory.observe(seen)
-        ctx = Context(self.seat, now, self.rng, self.memory, Purse.from_view(seen))
+        purse = Purse.from_view(seen, self.memory.accounts)
+        ctx = Context(self.seat, now, self.rng, self.memory, purse)
         commands: list[Json] = []
         for strategy in self.strategies:
             commands += strategy.act(seen, ctx)

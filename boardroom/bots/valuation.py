@@ -21,7 +21,7 @@ so the payout moves *when* a holder is paid, not how much.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Final
 
 from boardroom.kernel import Json
 
@@ -78,6 +78,7 @@ class Valuation:
 
     def __init__(self, seen: Json, memory: Memory) -> None:
         rules = seen["ruleset"]
+        self.rules: Json = rules
         self.firms: dict[str, Json] = seen["firms"]
         self.memory = memory
         self.years = years_left(seen)
@@ -108,9 +109,36 @@ class Valuation:
         return cash + self.years * after_tax + value
 
     def fair_value(self, firm: int) -> float:
-        """One share's expected settlement value (:func:`fair_value`)."""
-        return rounded(self.firm_value(firm) / self.shares)
+        """One share's expected settlement value (:func:`fair_value`).
 
+        Remembered in the seat's memory with what it was worked out from: the firm's
+        public entry (the object itself: views are read only, and a firm's entry is the
+        same object from version to version until the firm changes), the ruleset, the
+        years left and how many years of retained earnings the memory holds.
+        """
+        public = self.firms[_NAMES[firm] if 0 <= firm < len(_NAMES) else str(firm)]
+        memory = self.memory
+        years_seen = len(memory.retained)
+        known = memory.valued.get(firm)
+        if (
+            known is not None
+            and known[0] is public
+            and known[1] is self.rules
+            and known[2] == self.years
+            and known[3] == years_seen
+        ):
+            return known[4]
+        value = rounded(self.firm_value(firm) / self.shares)
+        memory.valued[firm] = (public, self.rules, self.years, years_seen, value)
+        return value
+
+
+Valued = tuple[Json, Json, int, int, float]
+"""A remembered fair value: the firm's public entry, the ruleset, the years left, the
+years of retained earnings known, and the value."""
+
+_NAMES: Final = tuple(str(n) for n in range(100))
+"""``str(n)`` of a firm's number (a view's keys), read from a table."""
 
 _ROUNDED: dict[float, float] = {}
 """``round(value, 4)`` of the values seen lately (a game's robots value the same firm at the

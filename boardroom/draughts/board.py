@@ -222,15 +222,20 @@ class Board:
         """
         return self.white | self.black << 36 | self.kings << 72 | self.white_to_move << 108
 
-    def copy(self) -> Board:
-        """An independent copy, with the move stack and piece ids."""
+    def copy(self, *, ids: bool = True) -> Board:
+        """An independent copy, with the move stack and (unless ``ids`` is false) piece ids.
+
+        >>> board = Board("W:Wc3:Bd6", ids={"c3": "1.1"})
+        >>> board.copy().id_at(10), board.copy(ids=False).id_at(10)
+        ('1.1', None)
+        """
         other = Board.__new__(Board)
         other.variant = self.variant
         other.white, other.black, other.kings = self.white, self.black, self.kings
         other.white_to_move = self.white_to_move
         other.quiet_king_plies = self.quiet_king_plies
         other._stack = list(self._stack)
-        other._ids = None if self._ids is None else list(self._ids)
+        other._ids = None if self._ids is None or not ids else list(self._ids)
         return other
 
     def parse_move(self, text: str) -> Move:

@@ -1,8 +1,8 @@
 """The lab's shared views (``VersionViews``) and the server's ``views`` give every seat,
 byte for byte, the view ``view`` makes for it alone, all through robot games: the parts
 they share between seats and remember across versions (the public part, every account's
-orders, each firm's public entry) never show one seat what is another's, and are never
-changed by the view built over them."""
+orders, each firm's public entry, each account's entry, a director's firms) never show one
+seat what is another's, and are never changed by the view built over them."""
 
 from __future__ import annotations
 
@@ -29,8 +29,7 @@ CONFIGS = {
 def _fresh(state: ExchangeState, role: str, since: int) -> str:
     """``view`` made from nothing remembered (a remembered part changed by a view built
     over it would show here)."""
-    views_module._firms_json.cache_clear()
-    views_module._pieces.cache_clear()
+    views_module.forget()
     return json.dumps(view(state, role, events_since=since))
 
 

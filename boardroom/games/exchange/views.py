@@ -71,7 +71,7 @@ def views(state: ExchangeState, viewers: list[str], *, events_since: int = 0) ->
     True
     """
     public = _public(state, PROJECTOR)
-    every = orders_by_account(state, EVERY_ACCOUNT) if set(viewers) - {PROJECTOR} else None
+    every = every_order(state) if set(viewers) - {PROJECTOR} else None
     return [_view(state, v, events_since, {**public, "viewer": v}, every) for v in viewers]
 
 
@@ -102,7 +102,7 @@ class VersionViews:
             self.public = _public(state, PROJECTOR)
             self.orders = None
         if self.orders is None and viewer != PROJECTOR:
-            self.orders = orders_by_account(state, EVERY_ACCOUNT)
+            self.orders = every_order(state)
         return _view(state, viewer, events_since, {**self.public, "viewer": viewer}, self.orders)
 
 
@@ -119,46 +119,43 @@ def _view(
     log = state.log[max(events_since, 0) :]
     public["meetings"] = dict(public["meetings"])
     if viewer == HOST:
-        return _host_view(state, log, _own_firms(public), every_order)
+        return _host_view(state, log, public, every_order)
     if viewer != PROJECTOR and viewer not in state.players:
         raise Refused(
             "unknown_seat", f"There is no seat {viewer!r} in this game.", seat=repr(viewer)
         )
-    mine = set() if viewer == PROJECTOR else set(accounts_of(state, viewer))
-    seat = Seat(frozenset(mine), frozenset(_holds(state, mine)))
-    public["events"] = [e for e in (_redact(ev, seat) for ev in log) if e is not None]
     if viewer == PROJECTOR:
+        public["events"] = _redacted(log, Seat(frozenset(), frozenset()))
         return public
+    mine = frozenset(accounts_of(state, viewer))
     if every_order is None:
         every_order = orders_by_account(state, mine) if mine else {}
-    public["accounts"] = {acc: _account(state, acc, every_order) for acc in sorted(mine)}
+    accounts = [(acc, _ACCOUNTS.get(state, acc, every_order)) for acc in sorted(mine)]
+    seat = Seat(mine, frozenset(_holds(state, accounts)))
+    public["events"] = _redacted(log, seat)
+    public["accounts"] = _SEATS.accounts(viewer, [(acc, known.entry) for acc, known in accounts])
     directed = [firm for firm in map(_firm_number, mine) if firm is not None]
     if directed:
-        public["firms"] = firms = dict(public["firms"])
-        for firm in directed:
-            firms[str(firm)] = {**firms[str(firm)], **_firm_private(state, firm)}
+        public["firms"] = _SEATS.firms(viewer, public["firms"], state, directed)
     public["legal_moves"] = _legal_for(state, viewer)
     public["meetings"].update(_meetings_private(state, seat))
     return public
 
 
-def _holds(state: ExchangeState, accounts: set[str]) -> set[int]:
+def _holds(state: ExchangeState, accounts: list[tuple[str, _Account]]) -> set[int]:
     """The firms of which one of ``accounts`` holds shares."""
-    balances = state.ledger.balances
+    firms = state.firms
     held: set[int] = set()
-    for account in accounts:
-        assets = balances.get(account)
-        if assets:
-            for n in state.firms:
-                if assets.get(n, 0) > 0:
-                    held.add(n)
+    for _, account in accounts:
+        for stock, shares in account.holdings.items():
+            if shares > 0 and stock in firms:
+                held.add(stock)
     return held
 
 
-def _own_firms(public: Json) -> Json:
-    """``public`` with its own copy of each firm's entry (to add what only some may see)."""
-    public["firms"] = {n: dict(firm) for n, firm in public["firms"].items()}
-    return public
+def _redacted(log: list[Json], seat: Seat) -> list[Json]:
+    """The events of ``log`` as ``seat`` may see them."""
+    return [e for e in (_redact(ev, seat) for ev in log) if e is not None]
 
 
 def _host_view(
@@ -169,13 +166,13 @@ def _host_view(
 ) -> Json:
     result["events"] = list(log)
     if orders is None:
-        orders = orders_by_account(state, EVERY_ACCOUNT)
-    result["accounts"] = {
-        acc: _account(state, acc, orders) for acc in state.ledger.accounts() if acc != MARKET
-    }
+        orders = every_order(state)
+    result["accounts"] = _SEATS.accounts(
+        HOST,
+        [(acc, _account(state, acc, orders)) for acc in state.ledger.accounts() if acc != MARKET],
+    )
     result["market"] = {"cash": state.ledger.balance(MARKET, CASH)}
-    for firm in state.firms:
-        result["firms"][str(firm)].update(_firm_private(state, firm))
+    result["firms"] = _SEATS.firms(HOST, result["firms"], state, list(state.firms))
     result["legal_moves"] = turns.legal_for_call(state)
     result["meetings"].update(
         {
@@ -256,18 +253,38 @@ class _Books:
     (a book changes only with an order, a cancel or a fill on that stock; read only)."""
 
     def __init__(self) -> None:
-        self.last: tuple[list[tuple[int, Json]], Json] = ([], {})  # one tuple: swapped at once
+        # the stocks as the books have them, in stock order, their depths, the JSON made
+        # of them: one tuple, swapped at once
+        self.last: tuple[list[int], list[int], list[Json], Json] = ([], [], [], {})
 
     def json(self, state: ExchangeState) -> Json:
-        depths = [(n, b.depth()) for n, b in sorted(state.books.items())]
-        known, made = self.last
-        if depths != known or not made:
-            made = {str(n): depth for n, depth in depths}
-            self.last = (depths, made)
+        books = state.books
+        stocks = list(books)
+        known_stocks, order, known, made = self.last
+        if stocks != known_stocks:
+            order = sorted(stocks)
+        depths = [books[n].depth() for n in order]
+        if made and stocks == known_stocks and (_same_items(depths, known) or depths == known):
+            return made
+        made = {}
+        for i, n in enumerate(order):
+            made[_text(n)] = depths[i]
+        self.last = (stocks, order, depths, made)
         return made
 
 
 _BOOKS: Final = _Books()
+
+_TEXTS: Final = tuple(str(n) for n in range(100))
+
+
+def _text(number: int) -> str:
+    """``str(number)`` for a stock's or firm's number (read from a table).
+
+    >>> _text(7), _text(123)
+    ('7', '123')
+    """
+    return _TEXTS[number] if 0 <= number < len(_TEXTS) else str(number)
 
 
 def _books(state: ExchangeState) -> Json:
@@ -379,15 +396,6 @@ def _pieces(occupied: int, kings: int, ids: tuple[tuple[str, str], ...]) -> Piec
     return {n: tuple(sorted(p, key=lambda piece: piece[0])) for n, p in found.items()}
 
 
-def _firm_private(state: ExchangeState, number: int) -> Json:
-    account = firm_account(number)
-    return {
-        "cash": state.ledger.balance(account, CASH),
-        "reserved": state.ledger.held(account, CASH),
-        "tax_due": state.firms[number].tax_due,
-    }
-
-
 def worth(state: ExchangeState, account: str) -> int:
     """Cash plus the holdings at the last prices; after the end the cash alone (the final
     settlement paid every holding out, the shares stay on record for the reveal only)."""
@@ -413,6 +421,52 @@ class _Every:
 EVERY_ACCOUNT: Final = _Every()
 
 
+class _EveryOrder:
+    """:func:`orders_by_account` of every account, remembered with the books' depths it
+    was made from: a book's ``depth()`` is made again after every change to it, so while
+    each book's is the very object it was, no order has changed (read only)."""
+
+    def __init__(self) -> None:
+        self.last: tuple[list[Json], dict[str, list[Order]]] | None = None  # swapped at once
+
+    def orders(self, state: ExchangeState) -> dict[str, list[Order]]:
+        books = list(state.books.values())
+        depths = [book.depth() for book in books]
+        last = self.last
+        if last is not None and _same_items(last[0], depths):
+            return last[1]
+        found: dict[str, list[Order]] = {}
+        for book in books:
+            _by_account(found, book.bids)
+            _by_account(found, book.asks)
+        self.last = (depths, found)
+        return found
+
+
+def _by_account(found: dict[str, list[Order]], orders: list[Order]) -> None:
+    """Add ``orders`` to ``found``, by account (each account's after those it has)."""
+    for order in orders:
+        have = found.get(order.account)
+        if have is None:
+            found[order.account] = [order]
+        else:
+            have.append(order)
+
+
+_EVERY_ORDER: Final = _EveryOrder()
+
+
+def every_order(state: ExchangeState) -> dict[str, list[Order]]:
+    """``orders_by_account(state, EVERY_ACCOUNT)``, remembered while no book changes.
+
+    >>> from boardroom.games.exchange import RULES
+    >>> game = RULES.setup({"game": "exchange", "players": [{"id": "p1"}, {"id": "p2"}]})
+    >>> every_order(game) == orders_by_account(game, EVERY_ACCOUNT)
+    True
+    """
+    return _EVERY_ORDER.orders(state)
+
+
 def orders_by_account(state: ExchangeState, accounts: Container[str]) -> dict[str, list[Order]]:
     """The open orders of ``accounts``, each account's in book order (stock, bids, asks).
 
@@ -430,20 +484,237 @@ def orders_by_account(state: ExchangeState, accounts: Container[str]) -> dict[st
     return found
 
 
+class _Account:
+    """One account's entry with copies of what it was made from: its balances, its
+    reservations, its open orders, the prices (its worth) and whether the game has ended;
+    also its holdings by stock (the firms it holds shares of)."""
+
+    def __init__(
+        self,
+        assets: dict[Asset, int] | None,
+        reserved: dict[Asset, int] | None,
+        orders: list[Order] | None,
+        prices: dict[int, int],
+        ended: bool,
+        holdings: dict[int, int],
+        entry: Json,
+    ) -> None:
+        self.assets = None if assets is None else dict(assets)
+        self.reserved = None if reserved is None else dict(reserved)
+        self.orders = None if orders is None else list(orders)
+        self.prices = dict(prices)
+        self.ended = ended
+        self.holdings = holdings
+        self.entry = entry
+
+
+class _Accounts:
+    """Each account's last entry: the same object while what it is made from stays equal,
+    and on a change only the parts that changed are made again (most versions change one
+    or two accounts' figures, or a price; read only)."""
+
+    def __init__(self) -> None:
+        self.last: dict[str, _Account] = {}  # each account's swapped at once
+
+    def get(self, state: ExchangeState, account: str, orders: dict[str, list[Order]]) -> _Account:
+        ledger = state.ledger
+        assets = ledger.balances.get(account)
+        reserved = ledger.reserved.get(account)
+        own = orders.get(account)
+        ended = state.phase == "ended"
+        known = self.last.get(account)
+        if known is None:
+            made = _new_account(state, account, assets, reserved, own, ended)
+        else:
+            same_assets = known.assets == assets
+            same_reserved = known.reserved == reserved
+            same_orders = known.orders == own
+            same_worth = same_assets and known.ended == ended and known.prices == state.prices
+            if same_worth and same_reserved and same_orders:
+                return known
+            made = _changed_account(
+                state,
+                account,
+                known,
+                assets,
+                reserved,
+                own,
+                ended,
+                same_assets,
+                same_worth,
+                same_reserved,
+                same_orders,
+            )
+        if len(self.last) >= 4096:
+            self.last = {}
+        self.last[account] = made
+        return made
+
+
+_ACCOUNTS: Final = _Accounts()
+
+
 def _account(state: ExchangeState, account: str, orders: dict[str, list[Order]]) -> Json:
-    ledger = state.ledger
-    cash = ledger.balance(account, CASH)
-    holdings = ledger.holdings(account)
-    return {
+    """The entry of ``account`` (remembered while its figures stay the same)."""
+    return _ACCOUNTS.get(state, account, orders).entry
+
+
+def _new_account(
+    state: ExchangeState,
+    account: str,
+    assets: dict[Asset, int] | None,
+    reserved: dict[Asset, int] | None,
+    orders: list[Order] | None,
+    ended: bool,
+) -> _Account:
+    cash = 0 if assets is None else assets.get(CASH, 0)
+    holdings = state.ledger.holdings(account)
+    entry = {
         "cash": cash,
         "worth": _worth(state, cash, holdings),
-        "reserved": ledger.held(account, CASH),
+        "reserved": 0 if reserved is None else reserved.get(CASH, 0),
         "holdings": {str(s): n for s, n in holdings.items()},
-        "reserved_shares": {
-            str(s): n for s, n in sorted(_shares(ledger.reserved.get(account, {})).items()) if n
-        },
-        "orders": [order.as_json() for order in orders.get(account, ())],
+        "reserved_shares": _reserved_shares(reserved),
+        "orders": [] if orders is None else [order.as_json() for order in orders],
     }
+    return _Account(assets, reserved, orders, state.prices, ended, holdings, entry)
+
+
+def _changed_account(
+    state: ExchangeState,
+    account: str,
+    known: _Account,
+    assets: dict[Asset, int] | None,
+    reserved: dict[Asset, int] | None,
+    orders: list[Order] | None,
+    ended: bool,
+    same_assets: bool,
+    same_worth: bool,
+    same_reserved: bool,
+    same_orders: bool,
+) -> _Account:
+    """``_new_account``, with the parts whose figures did not change taken from ``known``."""
+    last = known.entry
+    if same_assets:
+        cash, holdings, held = last["cash"], known.holdings, last["holdings"]
+    else:
+        cash = 0 if assets is None else assets.get(CASH, 0)
+        holdings = state.ledger.holdings(account)
+        held = {str(s): n for s, n in holdings.items()}
+    worth = last["worth"] if same_worth else _worth(state, cash, holdings)
+    if same_assets and same_reserved and same_orders and worth == last["worth"]:
+        # the prices changed, not this account's worth: the same entry
+        return _Account(assets, reserved, orders, state.prices, ended, holdings, last)
+    entry = {
+        "cash": cash,
+        "worth": worth,
+        "reserved": last["reserved"] if same_reserved else _reserved_cash(reserved),
+        "holdings": held,
+        "reserved_shares": (
+            last["reserved_shares"] if same_reserved else _reserved_shares(reserved)
+        ),
+        "orders": last["orders"] if same_orders else _orders_json(orders),
+    }
+    return _Account(assets, reserved, orders, state.prices, ended, holdings, entry)
+
+
+def _reserved_cash(reserved: dict[Asset, int] | None) -> int:
+    return 0 if reserved is None else reserved.get(CASH, 0)
+
+
+def _reserved_shares(reserved: dict[Asset, int] | None) -> Json:
+    if not reserved:
+        return {}
+    return {str(s): n for s, n in sorted(_shares(reserved).items()) if n}
+
+
+def _orders_json(orders: list[Order] | None) -> list[Json]:
+    return [] if orders is None else [order.as_json() for order in orders]
+
+
+class _Seats:
+    """Each viewer's last ``accounts`` and ``firms`` (with the firms' private figures), the
+    same objects while every part stays the same: the server then skips encoding them
+    again, the robots' valuations reuse what they worked out (read only)."""
+
+    def __init__(self) -> None:
+        self.last_accounts: dict[str, tuple[list[tuple[str, Json]], Json]] = {}
+        self.last_firms: dict[str, tuple[Json, list[Json], Json]] = {}
+        self.entries: dict[int, tuple[Json, tuple[int, int, int], Json]] = {}
+
+    def accounts(self, viewer: str, entries: list[tuple[str, Json]]) -> Json:
+        """``dict(entries)``, the last one made for ``viewer`` when its entries are the same."""
+        known = self.last_accounts.get(viewer)
+        if known is not None and _same_pairs(known[0], entries):
+            return known[1]
+        made = dict(entries)
+        if len(self.last_accounts) >= 4096:
+            self.last_accounts = {}
+        self.last_accounts[viewer] = (entries, made)
+        return made
+
+    def firms(self, viewer: str, public: Json, state: ExchangeState, firms: list[int]) -> Json:
+        """``public`` (the firms' public entries) with the private figures of ``firms``."""
+        merged = dict(public)
+        for firm in firms:
+            name = str(firm)
+            merged[name] = self.entry(firm, public[name], state)
+        parts = list(merged.values())
+        known = self.last_firms.get(viewer)
+        if known is not None and known[0] is public and _same_items(known[1], parts):
+            return known[2]
+        if len(self.last_firms) >= 4096:
+            self.last_firms = {}
+        self.last_firms[viewer] = (public, parts, merged)
+        return merged
+
+    def entry(self, firm: int, public: Json, state: ExchangeState) -> Json:
+        """The firm's public entry with its private figures (cash, reserved, tax due)."""
+        account = firm_account(firm)
+        ledger = state.ledger
+        figures = (
+            ledger.balance(account, CASH),
+            ledger.held(account, CASH),
+            state.firms[firm].tax_due,
+        )
+        known = self.entries.get(firm)
+        if known is not None and known[0] is public and known[1] == figures:
+            return known[2]
+        made = {**public, "cash": figures[0], "reserved": figures[1], "tax_due": figures[2]}
+        if len(self.entries) >= 4096:
+            self.entries = {}
+        self.entries[firm] = (public, figures, made)
+        return made
+
+
+_SEATS: Final = _Seats()
+
+
+def _same_pairs(a: list[tuple[str, Json]], b: list[tuple[str, Json]]) -> bool:
+    """The same names with the very same entries, in the same order (an index loop: a
+    ``zip`` is a slow generic call from compiled code)."""
+    if len(a) != len(b):
+        return False
+    i = 0
+    while i < len(a):
+        name_a, entry_a = a[i]
+        name_b, entry_b = b[i]
+        if entry_a is not entry_b or name_a != name_b:
+            return False
+        i += 1
+    return True
+
+
+def _same_items(a: list[Json], b: list[Json]) -> bool:
+    """The very same objects, in the same order."""
+    if len(a) != len(b):
+        return False
+    i = 0
+    while i < len(a):
+        if a[i] is not b[i]:
+            return False
+        i += 1
+    return True
 
 
 def _shares(assets: dict[Asset, int]) -> dict[int, int]:
@@ -531,3 +802,26 @@ REDACTORS: dict[str, Redactor] = {
 
 def _redact(event: Json, seat: Seat) -> Json | None:
     return REDACTORS.get(event["type"], _keep)(event, seat)
+
+
+def forget() -> None:
+    """Drop every part the views remember across versions, so the next view is made from
+    nothing (tests compare the remembered views with such a one).
+
+    >>> from boardroom.games.exchange import RULES
+    >>> game = RULES.setup({"game": "exchange", "players": [{"id": "p1"}]})
+    >>> before = view(game, "p1")
+    >>> forget()
+    >>> view(game, "p1") == before
+    True
+    """
+    _PRICES.last = ({}, {})
+    _CLOSES.last = ({}, {})
+    _BOOKS.last = ([], [], [], {})
+    _FIRMS.last = None
+    _firms_json.cache_clear()
+    _pieces.cache_clear()
+    _fen.cache_clear()
+    _ACCOUNTS.last = {}
+    _SEATS.last_accounts, _SEATS.last_firms, _SEATS.entries = {}, {}, {}
+    _EVERY_ORDER.last = None
