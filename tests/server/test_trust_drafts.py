@@ -23,6 +23,7 @@ from live_games import quiz_setup
 from live_support import Api, free_port, running
 from sqlalchemy import create_engine, select
 from support.files import files_body, zipped
+from support.servers import in_thread
 
 from boardroom.server.config import Settings
 from boardroom.store.schema import media
@@ -195,20 +196,9 @@ def in_process(db_url: str, clock: list[float], **given: object) -> Iterator[str
         clock=lambda: clock[0],
         **given,  # type: ignore[arg-type]
     )
-    server = uvicorn.Server(
-        uvicorn.Config(build_app(settings), host="127.0.0.1", port=port, log_level="warning")
-    )
-    thread = threading.Thread(target=server.run, daemon=True)
-    thread.start()
-    deadline = time.monotonic() + 60
-    while not server.started:
-        assert thread.is_alive() and time.monotonic() < deadline, "the server did not start"
-        time.sleep(0.05)
-    try:
+    config = uvicorn.Config(build_app(settings), host="127.0.0.1", port=port, log_level="warning")
+    with in_thread(config, start_s=60):
         yield f"http://127.0.0.1:{port}"
-    finally:
-        server.should_exit = True
-        thread.join(30)
 
 
 def test_uploaded_media_expire_unless_a_game_took_them(url: str) -> None:

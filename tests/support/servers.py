@@ -133,15 +133,23 @@ def serving(app: Any, deflate: bool = False, **config: Any) -> Iterator[str]:
         ws_per_message_deflate=deflate,
         **config,
     )
+    with in_thread(settings):
+        yield f"ws://127.0.0.1:{port}/"
+
+
+@contextlib.contextmanager
+def in_thread(settings: uvicorn.Config, start_s: float = 30) -> Iterator[None]:
+    """uvicorn with ``settings`` in a daemon thread, started within ``start_s`` seconds,
+    stopped at the end."""
     server = uvicorn.Server(settings)
     thread = threading.Thread(target=server.run, daemon=True)
     thread.start()
-    deadline = time.monotonic() + 30
+    deadline = time.monotonic() + start_s
     while not server.started:
         assert thread.is_alive() and time.monotonic() < deadline, "the server did not start"
         time.sleep(0.02)
     try:
-        yield f"ws://127.0.0.1:{port}/"
+        yield
     finally:
         server.should_exit = True
         thread.join(30)
