@@ -66,6 +66,7 @@ COMPILED: Final = (
     "boardroom.bots.director",
     "boardroom.bots.votes",
     "boardroom.server.framing",
+    "boardroom.server.wire",
     "boardroom.games.exchange.actions",
 )
 """The hot paths: the draughts engine, the board robot's evaluation and search, and what

@@ -114,9 +114,18 @@ def frame_text(header: Json, body: bytes, actions: Json) -> str:
     >>> frame_text({"type": "view", "version": 3}, b'"view":{}', {"pass": {}})
     '{"type":"view","version":3,"view":{},"actions":{"pass":{}}}'
     """
+    return frame_data(header, body, actions).decode()
+
+
+def frame_data(header: Json, body: bytes, actions: Json) -> bytes:
+    """:func:`frame_text` as the socket sends it (UTF-8), not decoded.
+
+    >>> frame_data({"type": "view"}, '"view":{"name":"Я"}'.encode(), {}).decode()
+    '{"type":"view","view":{"name":"Я"},"actions":{}}'
+    """
     head = dumps(header)[:-1]
     listed = dumps(actions)
-    return (head + b"," + body + b',"actions":' + listed + b"}").decode()
+    return head + b"," + body + b',"actions":' + listed + b"}"
 
 
 _LABELS: dict[str, bytes] = {}

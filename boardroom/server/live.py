@@ -22,7 +22,7 @@ from typing import Any
 
 from boardroom.games.kind import GameKind
 from boardroom.kernel import Journal, Json
-from boardroom.server.framing import Parts, Shared, encode, frame_text, view_body
+from boardroom.server.framing import Parts, Shared, dumps, frame_data, view_body
 from boardroom.store import GameRecord
 
 Sender = Callable[[str], Awaitable[None]]
@@ -44,10 +44,15 @@ class Frame:
     """An encoded view frame: the version it brings the client to, the history key it was
     made under, and the parts of the whole view the client then holds."""
 
-    text: str
+    data: bytes
+    """The frame's JSON text, UTF-8 (as the socket sends it)."""
     version: int
     history: Hashable = None
     parts: Parts | None = None
+
+    @property
+    def text(self) -> str:
+        return self.data.decode()
 
 
 class SlowClient(Exception):
@@ -99,7 +104,8 @@ class Client:
     limit: int = 256
     write: WriteNow | None = None
     flusher: Flusher | None = None
-    frames: deque[str] = field(default_factory=deque)
+    frames: deque[bytes] = field(default_factory=deque)
+    """Acks, errors and lobby updates to send, encoded (UTF-8 JSON)."""
     view: Frame | None = None
     wake: asyncio.Event = field(default_factory=asyncio.Event)
     sent: int = 0
@@ -120,7 +126,7 @@ class Client:
         """Queue a frame that must arrive (an ack, an error, a lobby update)."""
         if len(self.frames) >= self.limit:
             raise SlowClient(self.seat.seat_id)
-        self.frames.append(encode(frame))
+        self.frames.append(dumps(frame))
         self._pushed()
 
     def push_view(self, frame: Frame) -> None:
@@ -139,12 +145,12 @@ class Client:
         """The client lost track of its events: its next view frame is a whole one."""
         self.have = self.parts = None
 
-    def _take_view(self) -> str:
+    def _take_view(self) -> bytes:
         frame, self.view = self.view, None
         if frame is None:
-            return ""
+            return b""
         self.have, self.history, self.parts = frame.version, frame.history, frame.parts
-        return frame.text
+        return frame.data
 
     def flush(self) -> None:
         """Write what is pushed, in order (acks and errors, then the newest view), in one
@@ -154,9 +160,9 @@ class Client:
         write = self.write
         if write is None or self.closed or self.stalled:
             return
-        texts = [text.encode() for text in self.frames]
+        texts = list(self.frames)
         if self.view is not None:
-            texts.append(self.view.text.encode())
+            texts.append(self.view.data)
         if not texts:
             return
         if not write(*texts):
@@ -174,7 +180,7 @@ class Client:
             self.wake.clear()
             while self.frames or self.view is not None:
                 frame = self.frames.popleft() if self.frames else self._take_view()
-                await self.send(frame)
+                await self.send(frame.decode())
                 self.sent += 1
             self.stalled = False
 
@@ -295,6 +301,6 @@ class Frames:
             header = {"type": "view", "game": self.live.game_id, "version": self.version}
             header["events_from"] = events_from
             body, parts = view_body(view, held if events_from else None, self.shared)
-            text = frame_text(header, body, self.live.actions(role, view))
-            self.frames[key] = Frame(text, self.version, history, parts)
+            data = frame_data(header, body, self.live.actions(role, view))
+            self.frames[key] = Frame(data, self.version, history, parts)
         return self.frames[key]

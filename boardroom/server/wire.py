@@ -25,6 +25,8 @@ from __future__ import annotations
 import json
 from typing import Any
 
+import orjson
+
 from boardroom.server.errors import ApiError
 
 MAX_DEPTH = 32
@@ -38,18 +40,54 @@ def decode(text: str | bytes, limit: int) -> dict[str, Any]:
     """A JSON object from a client, or a typed :class:`ApiError`."""
     if len(text) > limit:
         raise ApiError("too_large", f"Messages are limited to {limit} bytes.", 413, limit=limit)
-    try:
-        value = json.loads(text, parse_constant=_no_constants)
-    except RecursionError:
-        raise ApiError("bad_json", "This JSON is nested too deeply.", reason="nested") from None
-    except (ValueError, UnicodeDecodeError) as exc:
-        raise ApiError("bad_json", f"This is not valid JSON: {exc}.", reason="invalid") from None
+    value = _parsed(text)
+    if value is None:
+        value = _strictly_parsed(text)
     if not isinstance(value, dict):
         raise ApiError("bad_json", "A message must be a JSON object.", reason="object")
     if _depth(value) > MAX_DEPTH:
         raise ApiError("bad_json", "This JSON is nested too deeply.", reason="nested")
     _check_text(value, "")
     return value
+
+
+def _parsed(text: str | bytes) -> Any:
+    """``text`` parsed by orjson (several times faster) when that is surely what
+    :func:`_strictly_parsed` gives; else None. orjson refuses everything the standard
+    parser refuses here (NaN, lone surrogates, ...) but reads an integer beyond 64 bits
+    as a float: so a value holding any float, and any refusal, is left to the standard
+    parser, which also words the error.
+
+    >>> _parsed('{"a": [1, "x", null]}'), _parsed('{"a": 1.5}'), _parsed('{"a": NaN}')
+    ({'a': [1, 'x', None]}, None, None)
+    >>> _parsed('{"a": 123456789012345678901234567890}') is None
+    True
+    """
+    try:
+        value = orjson.loads(text)
+    except orjson.JSONDecodeError:
+        return None
+    return None if _holds_float(value) else value
+
+
+def _holds_float(value: Any) -> bool:
+    if isinstance(value, float):
+        return True
+    if isinstance(value, dict):
+        return any(_holds_float(item) for item in value.values())
+    if isinstance(value, list):
+        return any(_holds_float(item) for item in value)
+    return False
+
+
+def _strictly_parsed(text: str | bytes) -> Any:
+    """``text`` parsed by the standard parser (no NaN or Infinity), or a typed error."""
+    try:
+        return json.loads(text, parse_constant=_no_constants)
+    except RecursionError:
+        raise ApiError("bad_json", "This JSON is nested too deeply.", reason="nested") from None
+    except (ValueError, UnicodeDecodeError) as exc:
+        raise ApiError("bad_json", f"This is not valid JSON: {exc}.", reason="invalid") from None
 
 
 def _check_text(value: Any, where: str) -> None:

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import gc
 
-from boardroom.server.collector import Freezer, install, uninstall
+from boardroom.server.collector import YOUNG, Freezer, install, uninstall
 
 
 def test_full_collections_freeze_their_survivors_and_a_thaw_comes_every_so_often() -> None:
@@ -28,12 +28,16 @@ def test_full_collections_freeze_their_survivors_and_a_thaw_comes_every_so_often
 
 def test_the_hook_acts_on_real_collections_and_can_be_removed() -> None:
     gc.unfreeze()
+    before = gc.get_threshold()
     assert install(0) is None
+    assert gc.get_threshold() == before
     freezer = install(600.0)
     assert freezer is not None and freezer in gc.callbacks
     try:
+        assert gc.get_threshold() == (YOUNG, *before[1:])
         gc.collect()
         assert gc.get_freeze_count() > 0
     finally:
         uninstall(freezer)
     assert freezer not in gc.callbacks and gc.get_freeze_count() == 0
+    assert gc.get_threshold() == before

@@ -36,7 +36,7 @@ class Socket:
 
 
 def view(n: str, version: int) -> Frame:
-    return Frame(json.dumps({"type": "view", "n": n}), version, None, {})
+    return Frame(json.dumps({"type": "view", "n": n}).encode(), version, None, {})
 
 
 def test_frames_keep_their_order_when_the_socket_stops_taking_them() -> None:

@@ -29,6 +29,22 @@ ENDABLE = frozenset({"board", "exchange", "meeting_calls", "meetings"})
 """The phases the host may end early (the others pass by themselves)."""
 
 
+def history_key(view: Json) -> tuple[tuple[str, ...], tuple[object, ...]]:
+    """A seat's past events read by the accounts it acts for and the firms it holds (the
+    projection's ``Seat``): its view's ``accounts`` and ``meetings.shareholder_of`` —
+    read from the view, as the actions are (the server's ``Frames``: while it stays the
+    same, the events a client holds are still the ones a whole view shows).
+
+    >>> history_key({"accounts": {"p2": {}, "f3": {}}, "meetings": {"shareholder_of": [3]}})
+    (('f3', 'p2'), (3,))
+    >>> history_key({})
+    ((), ())
+    """
+    meetings = view.get("meetings") or {}
+    accounts: list[str] = sorted(view.get("accounts") or ())
+    return tuple(accounts), tuple(meetings.get("shareholder_of") or ())
+
+
 def actions(view: Json, role: str) -> Json:
     """The commands ``role`` may send now, each with what it may choose."""
     if role == PROJECTOR or view.get("phase") == "ended":

@@ -11,11 +11,10 @@
 
 from __future__ import annotations
 
-from collections.abc import Hashable
 from pathlib import Path
 
 from boardroom.games.exchange import messages
-from boardroom.games.exchange.actions import actions
+from boardroom.games.exchange.actions import actions, history_key
 from boardroom.games.exchange.rules import ExchangeRules
 from boardroom.games.exchange.ruleset import PRESETS, load_ruleset
 from boardroom.games.exchange.schema import command_schema
@@ -40,13 +39,6 @@ def seat_labels(public: Json, roles: list[str]) -> dict[str, Json]:
         directs = [int(n) for n, f in firms.items() if f.get("director") == role]
         out[role] = {"name": players.get(role, role), "firms": sorted(directs)}
     return out
-
-
-def history_key(view: Json) -> Hashable:
-    """A seat's past events read by the accounts it acts for and the firms it holds (the
-    projection's ``Seat``): its view's ``accounts`` and ``meetings.shareholder_of``."""
-    meetings = view.get("meetings") or {}
-    return tuple(sorted(view.get("accounts") or ())), tuple(meetings.get("shareholder_of") or ())
 
 
 def demo(players: int = 8, preset: str = "demo") -> Json:
