@@ -31,8 +31,9 @@ from load import PLAYERS, setup
 from boardroom.games.exchange import RULES
 from boardroom.games.registry import KINDS
 from boardroom.kernel import Journal
+from boardroom.server.frames import Frames
 from boardroom.server.framing import encode
-from boardroom.server.live import Client, Frames, LiveGame, Seat
+from boardroom.server.live import Client, LiveGame, Seat
 from boardroom.store import GameRecord
 
 Json = dict[str, Any]
@@ -79,10 +80,7 @@ def screens(journal: Journal[Any]) -> tuple[LiveGame, list[Client]]:
 
 def server_fan_out(live: LiveGame, clients: list[Client]) -> int:
     """What ``Hub.broadcast`` does, and each client's writer taking its frame; the bytes."""
-    frames = Frames(live)
-    frames.prepare(clients)
-    for client in clients:
-        client.push_view(frames.for_client(client))
+    Frames(live).push(clients)
     return sum(len(client._take_view()) for client in clients)
 
 

@@ -67,6 +67,7 @@ COMPILED: Final = (
     "boardroom.bots.votes",
     "boardroom.server.framing",
     "boardroom.server.wire",
+    "boardroom.server.frames",
     "boardroom.games.exchange.actions",
 )
 """The hot paths: the draughts engine, the board robot's evaluation and search, and what

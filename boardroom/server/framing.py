@@ -1,6 +1,6 @@
 """A view frame's text: the view's keys encoded, compared with those the client holds,
 the frame written around them — pure functions (no asyncio), compiled with mypyc with
-the core (:mod:`boardroom.native`), for :class:`boardroom.server.live.Frames`.
+the core (:mod:`boardroom.native`), for :class:`boardroom.server.frames.Frames`.
 
 A frame is byte for byte what :func:`encode` writes of the whole frame (or of its
 partial form: only the keys whose encoding changed, the others named in ``kept``).

@@ -34,7 +34,8 @@ from boardroom.server.config import Settings
 from boardroom.server.drafts import Drafts
 from boardroom.server.errors import ApiError, forbidden, not_found, unauthorized, unknown_kind
 from boardroom.server.fingerprint import fingerprint
-from boardroom.server.live import Client, Flusher, Frames, LiveGame, Seat, SlowClient
+from boardroom.server.frames import Frames
+from boardroom.server.live import Client, Flusher, LiveGame, Seat, SlowClient
 from boardroom.server.metrics import Metrics
 from boardroom.server.presence import Presence
 from boardroom.server.ratelimit import RateLimiter
@@ -670,12 +671,7 @@ class Hub:
     def broadcast(self, live: LiveGame) -> None:
         """Every connected seat gets its own view of the current version: the events it
         does not hold yet, or all of them (see :class:`Frames`)."""
-        frames = Frames(live)
-        clients = list(live.clients)
-        frames.prepare(clients)
-        for client in clients:
-            client.push_view(frames.for_client(client))
-        self.metrics.frames.inc(len(live.clients))
+        self.metrics.frames.inc(Frames(live).push(live.clients))
 
     async def resync(self, client: Client) -> None:
         """A client that lost track of its events gets the whole current view."""

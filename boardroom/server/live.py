@@ -7,7 +7,8 @@ may start after the ones the client already holds (``events_from``: the version
 they follow), and then its other keys are only those whose value changed since that
 version (``kept`` names the ones the client keeps as it has them); the client remembers
 the version it holds (and that view's encoded parts) once a frame is handed to its
-socket, so a coalesced frame is made from there and loses nothing. :class:`Frames`
+socket, so a coalesced frame is made from there and loses nothing.
+:class:`~boardroom.server.frames.Frames`
 makes one version's frames, each (role, events_from) once, each role's view encoded
 once.
 """
@@ -22,7 +23,8 @@ from typing import Any
 
 from boardroom.games.kind import GameKind
 from boardroom.kernel import Journal, Json
-from boardroom.server.framing import Parts, Shared, dumps, frame_data, view_body
+from boardroom.server.frames import Frame
+from boardroom.server.framing import Parts, dumps
 from boardroom.store import GameRecord
 
 Sender = Callable[[str], Awaitable[None]]
@@ -37,22 +39,6 @@ class Seat:
     role: str
     name: str
     robot: bool = False
-
-
-@dataclass(frozen=True)
-class Frame:
-    """An encoded view frame: the version it brings the client to, the history key it was
-    made under, and the parts of the whole view the client then holds."""
-
-    data: bytes
-    """The frame's JSON text, UTF-8 (as the socket sends it)."""
-    version: int
-    history: Hashable = None
-    parts: Parts | None = None
-
-    @property
-    def text(self) -> str:
-        return self.data.decode()
 
 
 class SlowClient(Exception):
@@ -237,70 +223,3 @@ class LiveGame:
         for client in self.clients:
             counts[client.seat.seat_id] = counts.get(client.seat.seat_id, 0) + 1
         return counts
-
-
-class Frames:
-    """The view frames of one version of a game, each (role, events_from) made once.
-
-    A client that holds the view of some version gets only the events after it and the
-    keys of its view that changed since (each role's view is encoded once, and compared
-    key by key with the one the client holds: the seat's own previous projection) —
-    unless its seat now reads the earlier events differently (its history key changed,
-    or the new events reread the old: a quiz judgement reveals an answer); then, like a
-    new client, it gets the whole view (``events_from`` 0).
-    """
-
-    def __init__(self, live: LiveGame) -> None:
-        self.live = live
-        self.version = live.version
-        self.views: dict[tuple[str, int], tuple[Json, Hashable]] = {}
-        self.shared: Shared = {}
-        self.frames: dict[tuple[str, int], Frame] = {}
-
-    def prepare(self, clients: list[Client]) -> None:
-        """Project at once the views these clients' frames will be made of (one batch per
-        ``events_from``: see :meth:`LiveGame.views`)."""
-        wanted: dict[int, set[str]] = {}
-        for client in clients:
-            start = client.have if self._follows(client) else 0
-            wanted.setdefault(start or 0, set()).add(client.seat.role)
-        for start, roles in wanted.items():
-            missing = sorted(r for r in roles if (r, start) not in self.views)
-            for role, view in zip(missing, self.live.views(missing, start), strict=True):
-                self.views[role, start] = (view, self.live.kind.history_key(view))
-
-    def _follows(self, client: Client) -> bool:
-        """Could the client's next frame follow on from the view it holds?"""
-        have = client.have
-        return have is not None and 0 < have <= self.version and client.parts is not None
-
-    def for_client(self, client: Client) -> Frame:
-        """The frame for ``client``: what changed since the view it holds, or the whole view."""
-        role, have = client.seat.role, client.have
-        if have is not None and self._follows(client) and client.parts is not None:
-            view, history = self.view(role, have)
-            if history == client.history and not self.live.kind.rereads(view["events"]):
-                return self.frame(role, have, client.parts)
-        return self.frame(role, 0)
-
-    def view(self, role: str, events_from: int) -> tuple[Json, Hashable]:
-        """The role's view with the events after ``events_from``, and its history key."""
-        key = (role, events_from)
-        if key not in self.views:
-            view = self.live.view(role, events_from)
-            self.views[key] = (view, self.live.kind.history_key(view))
-        return self.views[key]
-
-    def frame(self, role: str, events_from: int, held: Parts | None = None) -> Frame:
-        """The encoded frame of that view (made once, shared by the role's clients): whole
-        for ``events_from`` 0, else against ``held``, the parts of the role's view at
-        version ``events_from`` (the same for every client of the role holding it)."""
-        key = (role, events_from)
-        if key not in self.frames:
-            view, history = self.view(role, events_from)
-            header = {"type": "view", "game": self.live.game_id, "version": self.version}
-            header["events_from"] = events_from
-            body, parts = view_body(view, held if events_from else None, self.shared)
-            data = frame_data(header, body, self.live.actions(role, view))
-            self.frames[key] = Frame(data, self.version, history, parts)
-        return self.frames[key]

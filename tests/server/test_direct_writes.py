@@ -13,7 +13,8 @@ from support.servers import serving
 from websockets.sync.client import connect
 
 from boardroom.server import wsprotocol
-from boardroom.server.live import Client, Flusher, Frame, Seat
+from boardroom.server.frames import Frame
+from boardroom.server.live import Client, Flusher, Seat
 
 
 class Socket:

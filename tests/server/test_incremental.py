@@ -16,8 +16,9 @@ from boardroom.bots.random_exchange import Runner, demo_spec
 from boardroom.games.exchange import RULES
 from boardroom.games.kind import GameKind as Kind
 from boardroom.games.registry import KINDS
+from boardroom.server.frames import Frames
 from boardroom.server.framing import encode
-from boardroom.server.live import Client, Frames, LiveGame, Seat
+from boardroom.server.live import Client, LiveGame, Seat
 from boardroom.store import GameRecord
 
 ORDERS: list[tuple[str, Json]] = [
