@@ -53,9 +53,12 @@ unit: native $(NODE_STAMP)
 	BOARDROOM_TEST_PG_URL="$$url" $(BIN)/pytest -n 2 -q; rc=$$?; \
 	if [ -n "$$started" ]; then scripts/postgres.sh stop "$$pgdir"; fi; exit $$rc
 
-# The engine and the game cores once more on the pure-Python modules (the fallback build).
+# The engine, the game cores and the server's compiled frame modules once more on the
+# pure-Python modules (the fallback build).
 CORE_TESTS := tests/engine tests/exchange tests/quiz tests/russian tests/bots/test_board_robot.py \
-	boardroom/draughts boardroom/games boardroom/bots
+	boardroom/draughts boardroom/games boardroom/bots \
+	boardroom/server/framing.py boardroom/server/frames.py boardroom/server/wire.py \
+	tests/server/test_wire.py tests/server/test_incremental.py tests/server/test_direct_writes.py
 
 pure: $(STAMP)
 	@BOARDROOM_PURE=1 $(BIN)/boardroom --version
