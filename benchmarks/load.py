@@ -344,16 +344,18 @@ def free_port() -> int:
 
 
 @contextlib.contextmanager
-def server(db: str | None, profile: str | None = None) -> Any:
-    """A server process on a free port (profiled into ``profile`` if given: see ``run``)."""
+def server(db: str | None, profile: str | None = None, tree: Path | None = None) -> Any:
+    """A server process on a free port (profiled into ``profile`` if given: see ``run``);
+    with ``tree``, that checkout's server, run by its own ``.venv`` (its own build)."""
     port = free_port()
     with tempfile.TemporaryDirectory() as tmp:
         env = os.environ | UNLIMITED
         url = db or f"sqlite:///{tmp}/load.sqlite3"
         env |= {"BOARDROOM_PROFILE": str(Path(profile).resolve())} if profile else {}
-        command = [sys.executable, "-m", "boardroom", "serve", "--no-demo", "--port", str(port)]
+        python = sys.executable if tree is None else str(tree / ".venv" / "bin" / "python")
+        command = [python, "-m", "boardroom", "serve", "--no-demo", "--port", str(port)]
         log = open(Path(tmp) / "server.log", "wb")  # noqa: SIM115
-        proc = subprocess.Popen([*command, "--db", url], env=env, stdout=log, stderr=log)
+        proc = subprocess.Popen([*command, "--db", url], env=env, stdout=log, stderr=log, cwd=tree)
         base = f"http://127.0.0.1:{port}"
         try:
             for _ in range(600):
