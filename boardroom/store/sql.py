@@ -287,6 +287,9 @@ class GroupCommit:
         return item.future
 
     def _start(self) -> None:
+        thread = self.thread
+        if thread is not None and thread.is_alive():  # the usual case: no lock taken
+            return
         with self.starting:
             if self.thread is None or not self.thread.is_alive():
                 self.thread = threading.Thread(target=self._run, name="store-writer", daemon=True)
