@@ -16,6 +16,7 @@ from fastapi import APIRouter, FastAPI, Request, Response, WebSocket
 from fastapi.exceptions import RequestValidationError
 from fastapi.responses import JSONResponse
 from starlette.exceptions import HTTPException
+from starlette.requests import ClientDisconnect
 
 from boardroom.games import kind_for
 from boardroom.i18n import choose_language
@@ -43,6 +44,9 @@ ERRORS: dict[int | str, dict[str, Any]] = {
     code: {"model": m.ErrorOut} for code in (400, 401, 403, 404, 409, 413, 429, 503)
 }
 Extend = Callable[[FastAPI], None]
+CLIENT_GONE = 499
+"""The status of a request whose client left before its body came (nginx's "client
+closed request"); never delivered, the socket is gone."""
 
 
 def create_app(
@@ -92,6 +96,13 @@ def _errors(app: FastAPI) -> None:
         code = {404: "not_found", 405: "method_not_allowed"}.get(exc.status_code, "http_error")
         error = ApiError(code, str(exc.detail), exc.status_code)
         return JSONResponse({"error": error.as_json(request_language(request))}, exc.status_code)
+
+    @app.exception_handler(ClientDisconnect)
+    async def client_gone(request: Request, exc: ClientDisconnect) -> Response:
+        """The client went away before its body was read (a phone's Wi-Fi dropped): not
+        a server error, nothing was done, and nobody is left to read an answer."""
+        log.debug("client gone before its body was read", extra={"path": request.url.path})
+        return Response(status_code=CLIENT_GONE)
 
     @app.exception_handler(Exception)
     async def crashed(request: Request, exc: Exception) -> JSONResponse:
