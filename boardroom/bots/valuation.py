@@ -21,12 +21,23 @@ so the payout moves *when* a holder is paid, not how much.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Final
+from typing import Final, Protocol
 
 from boardroom.kernel import Json
 
-if TYPE_CHECKING:  # the context imports this module (a batch values firms once)
-    from boardroom.bots.context import Memory
+
+class Memory(Protocol):
+    """What a valuation reads from a seat's memory and notes in it (the context's
+    :class:`boardroom.bots.context.Memory` is one; this module does not import it: the
+    context imports this one, to value a batch of firms once)."""
+
+    @property
+    def retained(self) -> dict[int, dict[int, int]]: ...
+
+    @property
+    def valued(self) -> dict[int, Valued]: ...
+
+    def retained_total(self, firm: int) -> int: ...
 
 
 def years_left(seen: Json) -> int:
