@@ -126,7 +126,7 @@ async def health() -> Json:
 
 @operations.get("/ready", response_model=m.Health, responses={503: {"model": m.ErrorOut}})
 async def ready(hub: HubDep) -> Json:
-    if not hub.ready or hub.draining:
+    if not hub.ready or hub.runtime.draining:
         raise ApiError("not_ready", "The server is starting or stopping.", 503, reason="starting")
     if not hub.bus.healthy:
         raise ApiError(
@@ -211,11 +211,11 @@ async def join(request: Request, response: Response, hub: HubDep) -> Json:
     if wanted.game_id:
         live = await hub.get(wanted.game_id)
     elif wanted.code:
-        live, team = await hub.join_target(wanted.code)
+        live, team = await hub.seats.join_target(wanted.code)
     else:
         raise ApiError("bad_request", "Give the game's 'code' (or its 'game_id').", reason="code")
-    role = hub.seat_role(live, team, wanted.role)
-    seat, secret = await hub.join(live, wanted.name.strip() or "Player", role)
+    role = hub.seats.seat_role(live, team, wanted.role)
+    seat, secret = await hub.seats.join(live, wanted.name.strip() or "Player", role)
     response.set_cookie(
         COOKIE + live.game_id, secret, httponly=True, samesite="lax", max_age=14 * 86400
     )
@@ -231,13 +231,13 @@ async def join(request: Request, response: Response, hub: HubDep) -> Json:
 async def robots(at: HostDep, request: Request, hub: HubDep) -> Json:
     wanted = await body(request, m.Robots)
     roles = wanted.roles if wanted.roles is not None or not wanted.seats else list(wanted.seats)
-    seated = await hub.add_robots(at.live, roles, wanted.default_choice(), wanted.role_choices())
+    seated = await hub.robots.add(at.live, roles, wanted.default_choice(), wanted.role_choices())
     return {"seated": seated}
 
 
 @seats.get("/api/games/{game_id}/lobby")
 async def lobby(at: HostDep, hub: HubDep) -> Json:
-    return await hub.lobby(at.live)
+    return await hub.lobby.read(at.live)
 
 
 def seat_json(seat: Seat, live: LiveGame) -> Json:

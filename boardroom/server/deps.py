@@ -17,6 +17,7 @@ from boardroom.kernel import Json
 from boardroom.server.errors import ApiError
 from boardroom.server.hub import Hub
 from boardroom.server.live import LiveGame, Seat
+from boardroom.server.seats import host_only
 from boardroom.server.wire import decode
 
 COOKIE = "br_"
@@ -62,7 +63,7 @@ class SeatAt:
 async def seat_of(game_id: str, request: Request, hub: HubDep) -> SeatAt:
     """The seat the request's secret opens in game ``game_id`` (404 for no game, then 401)."""
     live = await hub.get(game_id)
-    return SeatAt(await hub.authenticate(game_id, secret_of(request, game_id)), live)
+    return SeatAt(await hub.seats.authenticate(game_id, secret_of(request, game_id)), live)
 
 
 SeatDep = Annotated[SeatAt, Depends(seat_of)]
@@ -70,7 +71,7 @@ SeatDep = Annotated[SeatAt, Depends(seat_of)]
 
 async def host_of(at: SeatDep, hub: HubDep) -> SeatAt:
     """The seat, which must be the host's (403 otherwise)."""
-    hub.host_only(at.seat)
+    host_only(at.seat)
     return at
 
 

@@ -1,6 +1,6 @@
 """The view frames of one version of a game, each (role, events_from) made once — pure
 (no asyncio), compiled with mypyc with the core (:mod:`boardroom.native`), for the server's
-fan-out (:meth:`boardroom.server.hub.Hub.broadcast`).
+fan-out (:meth:`boardroom.server.fanout.Fanout.broadcast`).
 
 A client that holds the view of some version gets only the events after it and the keys
 of its view that changed since (each role's view is encoded once, and compared key by key

@@ -13,8 +13,9 @@ choice of kind and level for each, the stand-ins for people who left) and one as
 4. checks each command again against the current state (:func:`still_valid`: the game
    may have moved on while the robot thought, and a wake's later commands, sent one by one,
    were decided on an older view), and drops it if it would now be refused (the robot
-   thinks again at its next moment); the rest are sent through the hub's one command path,
-   under the game's lock, only while the robot still plays the seat.
+   thinks again at its next moment); the rest are sent through the game's actor (the one
+   command path a person's seat takes too, :mod:`boardroom.server.actor`), under the
+   game's lock, only while the robot still plays the seat.
 
 Robots' commands that are refused anyway are counted (``boardroom_robot_commands_total{
 result="refused"}``; zero is the target). A kind's robots are made as its registration says
@@ -39,19 +40,18 @@ import logging
 from collections.abc import Callable, Hashable, Iterable
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any, Final
+from typing import Any, Final
 
 from boardroom.bots.live import RobotChoice, RobotChoiceError, robot_choice
 from boardroom.bots.live_kinds import KindRobots, LiveRobot
 from boardroom.kernel import Json, Refused, Rules
+from boardroom.server.actor import GameActor
 from boardroom.server.command_ids import robot_id
 from boardroom.server.errors import ApiError
+from boardroom.server.live import LiveGame
 from boardroom.server.robots import robots_for
+from boardroom.server.runtime import Runtime
 from boardroom.store import RobotRecord, SeatRecord
-
-if TYPE_CHECKING:
-    from boardroom.server.hub import Hub
-    from boardroom.server.live import LiveGame
 
 log = logging.getLogger("boardroom.robots")
 MIN_WAIT_S: Final = 0.01
@@ -249,8 +249,9 @@ class GameRobots:
 class RobotRunner:
     """Runs the robots of every game this process leads (one task a game, one worker)."""
 
-    def __init__(self, hub: Hub) -> None:
-        self.hub = hub
+    def __init__(self, runtime: Runtime, actor: GameActor) -> None:
+        self.runtime = runtime
+        self.actor = actor
         self.pool = ThreadPoolExecutor(max_workers=1, thread_name_prefix="robots")
         self.games: dict[str, GameRobots] = {}
 
@@ -271,7 +272,7 @@ class RobotRunner:
         table = self.table(live)
         loop = asyncio.get_running_loop()
         while True:
-            now = self.hub.game_time(live)
+            now = self.runtime.game_time(live)
             due, following = table.plan(
                 lambda role: self._view(live, role),
                 now,
@@ -293,8 +294,8 @@ class RobotRunner:
                     await self.send(live, role, command, version)
             if due:
                 continue
-            longest = self.hub.settings.robot_poll_s  # a clock that jumped is noticed
-            wait = longest if following is None else following - self.hub.game_time(live)
+            longest = self.runtime.settings.robot_poll_s  # a clock that jumped is noticed
+            wait = longest if following is None else following - self.runtime.game_time(live)
             live.changed.clear()
             with contextlib.suppress(TimeoutError):
                 await asyncio.wait_for(live.changed.wait(), min(longest, max(MIN_WAIT_S, wait)))
@@ -309,12 +310,12 @@ class RobotRunner:
     async def send(self, live: LiveGame, role: str, command: Json, seen: int) -> bool:
         """Send one robot command decided on a view of version ``seen`` or earlier (the
         rest of a wake's commands): checked again against the current state first."""
-        metrics = self.hub.metrics
+        metrics = self.runtime.metrics
         for _ in range(RESEND):
             version = live.version
             prepared = {**command, "by": role, "id": robot_command_id(role, version)}
             if not still_valid(
-                live.journal.rules, live.journal.state, prepared, self.hub.game_time(live)
+                live.journal.rules, live.journal.state, prepared, self.runtime.game_time(live)
             ):
                 metrics.robot_commands.labels(live.record.game, "dropped").inc()
                 return False
@@ -322,7 +323,7 @@ class RobotRunner:
                 async with live.lock:
                     if role not in self.table(live).robots:
                         return False  # handed back while it waited: the person plays it
-                    await self.hub.execute_locked(live, prepared, version)
+                    await self.actor.execute_locked(live, prepared, version)
             except ApiError as exc:
                 if exc.code == "stale_version":
                     continue  # the game moved on while we waited for the lock: check again

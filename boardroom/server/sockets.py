@@ -74,7 +74,7 @@ async def _hello(
         raise ApiError("hello_first", "Say hello first: {'type': 'hello', 'secret': ...}.", 401)
     secret = hello.get("secret") if isinstance(hello.get("secret"), str) else cookie
     live = await hub.get(game_id)
-    seat = await hub.authenticate(game_id, secret)
+    seat = await hub.seats.authenticate(game_id, secret)
     known = hello.get("version")
     known = known if isinstance(known, int) and not isinstance(known, bool) else None
     return seat, live, known, lang

@@ -57,9 +57,9 @@ def _downloads(game: str) -> list[Json]:
 async def join_info(code: str, hub: HubDep) -> Json:
     """What a joining person may read: the roles' public names and which are free. With
     team codes, only the team a code names is free (the game's code seats no team)."""
-    live, team = await hub.join_target(code)
+    live, team = await hub.seats.join_target(code)
     public = live.view("projector")
-    board = await hub.seat_board(live)
+    board = await hub.seats.board(live)
     labels = live.kind.seat_labels(public, [seat["role"] for seat in board])
     closed = live.kind.team_codes
     return {
@@ -158,8 +158,8 @@ async def invite(game_id: str, at: HostDep, request: Request, hub: HubDep) -> Js
         )
     if not isinstance(role, str):
         raise ApiError("bad_request", "'role' must name a seat of this game.", reason="role")
-    placed, secret = await hub.join(at.live, name.strip(), role)
-    await hub.notify_lobby(at.live)
+    placed, secret = await hub.seats.join(at.live, name.strip(), role)
+    await hub.lobby.notify(at.live)
     return {
         "seat": placed.seat_id,
         "role": placed.role,

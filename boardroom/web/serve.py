@@ -29,7 +29,7 @@ async def open_demos(hub: Hub) -> None:
         print(f"demo {record.game} game {record.game_id} (code {record.code})", flush=True)
         for name in ("host", "join", "projector"):
             print(f"  {name + ':':<10} {links['links'][name]}", flush=True)
-        for role, code in hub.team_codes(await hub.get(record.game_id)).items():
+        for role, code in hub.seats.team_codes(await hub.get(record.game_id)).items():
             print(f"  team {role}:    {hub.settings.base_url}/join/{code}", flush=True)
 
 

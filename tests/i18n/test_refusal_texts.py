@@ -32,8 +32,9 @@ WRAPPERS = {
     ("games/quiz/setup.py", "RulesetError"): "invalid_setup",
     ("games/quiz/ruleset.py", "RulesetError"): "invalid_setup",
     ("games/russian/state.py", "SetupError"): "bad_setup",
-    ("server/hub.py", "not_found"): "unknown_game",
-    ("server/hub.py", "unauthorized"): "unknown_seat",
+    ("server/games.py", "not_found"): "unknown_game",
+    ("server/seats.py", "not_found"): "unknown_game",
+    ("server/seats.py", "unauthorized"): "unknown_seat",
 }
 DYNAMIC = {
     ("server/errors.py", "refused"),  # a core's refusal, passed on with its own code
