@@ -37,6 +37,12 @@ RU: Final = {
     "draw_offered.to_you": "Вам предложили ничью: примите её или откажитесь.",
     "no_draw_offer": "Вам никто не предлагал ничью.",
     "bad_setup": "Партию с такой настройкой начать нельзя: проверьте игроков, часы и позицию.",
+    "@tournament.place": "Место",
+    "@tournament.name": "Имя",
+    "@tournament.robot": "Робот",
+    "@tournament.points": "Очки",
+    "@tournament.buchholz": "Бухгольц",
+    "@tournament.sb": "Зоннеборн — Бергер",
 }
 
 EN: Final = {
@@ -63,6 +69,12 @@ EN: Final = {
     "no_draw_offer": "No draw is offered to you.",
     "bad_setup": "A game cannot start from this setup: check the players, the clock and the "
     "position.",
+    "@tournament.place": "Place",
+    "@tournament.name": "Name",
+    "@tournament.robot": "Robot",
+    "@tournament.points": "Points",
+    "@tournament.buchholz": "Buchholz",
+    "@tournament.sb": "Sonneborn–Berger",
 }
 
 MESSAGES: Final = {"ru": RU, "en": EN}
