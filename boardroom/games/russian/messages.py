@@ -43,6 +43,15 @@ RU: Final = {
     "@tournament.points": "Очки",
     "@tournament.buchholz": "Бухгольц",
     "@tournament.sb": "Зоннеборн — Бергер",
+    "@coach.inaccuracy": "неточность",
+    "@coach.mistake": "ошибка",
+    "@coach.blunder": "грубая ошибка",
+    "coach.better": "Лучше было {move}.",
+    "coach.missed_capture": "Здесь можно было взять {taken, plural, =1 {одну шашку} =2 {две шашки} "
+    "=3 {три шашки} =4 {четыре шашки} one {# шашку} few {# шашки} many {# шашек} "
+    "other {# шашки}}: {move}.",
+    "coach.missed_win": "Здесь был выигрыш в {moves, plural, =1 {один ход} one {# ход} "
+    "few {# хода} many {# ходов} other {# хода}}, первый ход: {move}.",
 }
 
 EN: Final = {
@@ -75,6 +84,14 @@ EN: Final = {
     "@tournament.points": "Points",
     "@tournament.buchholz": "Buchholz",
     "@tournament.sb": "Sonneborn–Berger",
+    "@coach.inaccuracy": "inaccuracy",
+    "@coach.mistake": "mistake",
+    "@coach.blunder": "blunder",
+    "coach.better": "Better was {move}.",
+    "coach.missed_capture": "Here you could have captured {taken, plural, =1 {a piece} "
+    "=2 {two pieces} =3 {three pieces} =4 {four pieces} other {# pieces}}: {move}.",
+    "coach.missed_win": "Here you had a win in {moves, plural, =1 {one move} other {# moves}}; "
+    "the first move: {move}.",
 }
 
 MESSAGES: Final = {"ru": RU, "en": EN}
