@@ -49,5 +49,5 @@ def test_the_demo_in_english_with_the_coach(capsys: pytest.CaptureFixture[str]) 
 
 
 def test_too_many_rounds_is_refused_with_a_sentence(capsys: pytest.CaptureFixture[str]) -> None:
-    assert main(["tournament-demo", "--pupils", "4", "--rounds", "4"]) == 2
-    assert "the most rounds without a repeat pairing is 3" in capsys.readouterr().err
+    assert main(["tournament-demo", "--pupils", "4", "--rounds", "3"]) == 2
+    assert "with 4 pupils, a Swiss event has at most 2 round(s)" in capsys.readouterr().err

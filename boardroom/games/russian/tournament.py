@@ -159,14 +159,19 @@ def swiss(title: str, pupils: Sequence[Pupil], rounds: int) -> Event:
     ...     swiss("S", [Pupil("a", "A"), Pupil("b", "B")], 2)
     ... except TournamentError as exc:
     ...     print(exc.code, "-", exc)
-    too_many_rounds - with 2 pupils, the most rounds without a repeat pairing is 1
+    too_many_rounds - with 2 pupils, a Swiss event has at most 1 round(s)
+
+    At most half as many rounds as seats (the pupils and, for an odd class, the robot):
+    then a pairing without a repeat always exists (after *k* rounds each seat may still
+    meet *n − 1 − k* ≥ *n*/2 others, and by Dirac's theorem such a graph has a Hamiltonian
+    cycle, so a perfect matching). For more rounds, a round robin.
     """
     _check_pupils(pupils, least=2)
-    most = len(pupils) - 1 if len(pupils) % 2 == 0 else len(pupils)
+    most = (len(pupils) + len(pupils) % 2) // 2
     if not 1 <= rounds <= most:
         raise TournamentError(
             "too_many_rounds",
-            f"with {len(pupils)} pupils, the most rounds without a repeat pairing is {most}",
+            f"with {len(pupils)} pupils, a Swiss event has at most {most} round(s)",
         )
     return Event(title, "swiss", tuple(pupils), rounds)
 
@@ -233,7 +238,7 @@ def record(event: Event, round_number: int, board: int, result: int) -> Event:
 def pair_next_round(event: Event) -> Event:
     """The event with its next Swiss round paired (every board of the last one must be over).
 
-    >>> event = swiss("S", [Pupil(x, x.upper()) for x in "abc"], 3)
+    >>> event = swiss("S", [Pupil(x, x.upper()) for x in "abc"], 2)
     >>> event = pair_next_round(event)
     >>> [(g.white, g.black) for g in event.rounds[0]]
     [('a', 'b'), ('c', 'robot')]
@@ -258,14 +263,16 @@ def _swiss_pairs(event: Event) -> list[tuple[str, str]]:
     ranked = sorted(seed, key=lambda p: (-points.get(p, 0), seed[p]))
     met = {(g.white, g.black) for g in event.games} | {(g.black, g.white) for g in event.games}
     colours = _colours(event)
-    for robot_pupil in _robot_candidates(event, ranked):
-        rest = [p for p in ranked if p != robot_pupil]
-        found = _pair_rest(rest, met, colours, [PAIRING_STEPS])
-        if found is not None:
-            pairs = [_coloured(a, b, colours, seed) for a, b in found]
-            if robot_pupil is not None:
-                pairs.append(_coloured(robot_pupil, ROBOT, colours, seed))
-            return pairs
+    # the colour rule gives way only if no pairing keeps it (no repeat game comes first)
+    for strict in (True, False):
+        for robot_pupil in _robot_candidates(event, ranked):
+            rest = [p for p in ranked if p != robot_pupil]
+            found = _pair_rest(rest, met, colours if strict else {}, [PAIRING_STEPS])
+            if found is not None:
+                pairs = [_coloured(a, b, colours, seed) for a, b in found]
+                if robot_pupil is not None:
+                    pairs.append(_coloured(robot_pupil, ROBOT, colours, seed))
+                return pairs
     raise TournamentError("no_pairing", "no pairing without a repeat game is left")
 
 
@@ -288,7 +295,8 @@ def _pair_rest(
     colours: Mapping[str, str],
     steps: list[int],
 ) -> list[tuple[str, str]] | None:
-    """The first pairing (top of the table with the next one it may meet), by backtracking."""
+    """The first pairing (top of the table with the next one it may meet), by backtracking;
+    ``colours`` empty: the colour rule is not asked."""
     if not rest:
         return []
     steps[0] -= 1
@@ -296,7 +304,9 @@ def _pair_rest(
         return None
     top, others = rest[0], rest[1:]
     for i, other in enumerate(others):
-        if (top, other) in met or not _colours_fit(colours[top], colours[other]):
+        if (top, other) in met:
+            continue
+        if colours and not _colours_fit(colours[top], colours[other]):
             continue
         tail = _pair_rest(others[:i] + others[i + 1 :], met, colours, steps)
         if tail is not None:
