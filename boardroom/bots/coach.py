@@ -28,6 +28,7 @@ from boardroom.bots.evaluation import evaluate
 from boardroom.bots.search import MATE, MATE_BOUND, Budget, Search
 from boardroom.draughts import Board, Move
 from boardroom.draughts.pdn import PdnGame
+from boardroom.kernel import Json
 
 DEPTH: Final = 6  # plies searched from each position (docs/tournament.md has its time)
 INACCURACY: Final = 40  # a drop of at least so many hundredths of a man
@@ -172,3 +173,36 @@ def _clamp(score: int) -> int:
     (2000, -2000, 120)
     """
     return max(-WIN_SCORE, min(WIN_SCORE, score))
+
+
+def to_json(analysis: Analysis) -> Json:
+    """The analysis as plain JSON for a page: each note, the graph, the first hint's ply.
+
+    >>> from boardroom.draughts import Board
+    >>> board = Board()
+    >>> _ = board.push_notation("c3-d4")
+    >>> data = to_json(analyse(board, depth=2))
+    >>> data["notes"][0]["move"], data["notes"][0]["label"], data["first_hint"], len(data["graph"])
+    ('c3-d4', None, None, 2)
+    """
+    first = analysis.first_hint
+    return {
+        "depth": analysis.depth,
+        "graph": list(analysis.graph),
+        "first_hint": None if first is None else first.ply,
+        "notes": [
+            {
+                "ply": n.ply,
+                "number": n.number,
+                "side": n.side,
+                "move": n.move,
+                "before": n.before,
+                "after": n.after,
+                "drop": n.drop,
+                "label": n.label,
+                "better": n.better,
+                "hint": None if n.hint is None else {"key": n.hint.key, "params": n.hint.params},
+            }
+            for n in analysis.notes
+        ],
+    }

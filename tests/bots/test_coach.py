@@ -3,6 +3,7 @@ two men, a missed forced win; the words in Russian and English; a 40-move game's
 
 from __future__ import annotations
 
+import json
 import time
 
 from boardroom.bots.board import BoardRobot
@@ -14,6 +15,7 @@ from boardroom.bots.coach import (
     Hint,
     analyse,
     analyse_pdn,
+    to_json,
 )
 from boardroom.draughts import Board
 from boardroom.draughts import pdn as pdn_format
@@ -45,6 +47,12 @@ def test_a_shorter_capture_is_marked_and_the_longer_one_named_in_words() -> None
     assert note.hint == Hint("coach.missed_capture", {"taken": 2, "move": "c3:e5:g7"})
     assert say(note.hint, "ru") == "Здесь можно было взять две шашки: c3:e5:g7."
     assert say(note.hint, "en") == "Here you could have captured two pieces: c3:e5:g7."
+    data = json.loads(json.dumps(to_json(analysis)))
+    assert data["first_hint"] == 0 and data["notes"][0]["label"] == "mistake"
+    assert data["notes"][0]["hint"] == {
+        "key": "coach.missed_capture",
+        "params": {"taken": 2, "move": "c3:e5:g7"},
+    }
 
 
 def test_a_quiet_move_that_hangs_two_men_is_a_blunder() -> None:

@@ -4,6 +4,7 @@ that equal a hand computation."""
 
 from __future__ import annotations
 
+import json
 import random
 from collections.abc import Callable
 
@@ -22,11 +23,13 @@ from boardroom.games.russian.tournament import (
     crosstable,
     crosstable_csv,
     event_pdn,
+    from_json,
     pair_next_round,
     record,
     round_robin,
     standings,
     swiss,
+    to_json,
 )
 
 NAMES = ("Аня", "Боря", "Вика", "Гоша", "Даша", "Егор", "Женя", "Зоя", "Илья")
@@ -269,3 +272,20 @@ def test_the_crosstable_csv_and_every_game_in_one_pdn() -> None:
     assert games[4].headers["Black"] == "Robot" and games[4].result == "2-0"
     assert games[2].result == "0-2" and games[1].result == "1-1"
     assert all(g.moves == ["c3-d4"] for g in games)
+
+
+def test_an_event_goes_through_json_and_back_and_bad_json_is_refused() -> None:
+    event = play_swiss(ROUNDS[:2])
+    text = json.dumps(to_json(event), ensure_ascii=False)
+    again = from_json(json.loads(text))
+    assert again == event
+    assert standings(pair_next_round(again)) == standings(pair_next_round(event))
+    for bad in (
+        {},
+        {**to_json(event), "format": "arena"},
+        {**to_json(event), "rounds": [[{"board": 1, "white": "p1", "black": "p2", "result": 3}]]},
+        {**to_json(event), "pupils": [{"id": "p1"}]},
+    ):
+        with pytest.raises(TournamentError) as refused:
+            from_json(bad)
+        assert refused.value.code == "bad_event"

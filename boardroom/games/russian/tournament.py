@@ -29,6 +29,7 @@ from typing import Final, Literal
 from boardroom.draughts import Board
 from boardroom.draughts import pdn as pdn_format
 from boardroom.games.russian.messages import MESSAGES
+from boardroom.kernel import Json
 
 ROBOT: Final = "robot"  # the robot's seat: it plays the odd pupil (never in the standings)
 WIN: Final = 2  # white's half-points for a white win
@@ -528,3 +529,50 @@ def event_pdn(event: Event, boards: Mapping[tuple[int, int], Board], lang: str =
         }
         texts.append(pdn_format.write(board, tags, pdn_result(game.result)))
     return "\n".join(texts)
+
+
+def to_json(event: Event) -> Json:
+    """The event as plain JSON (to keep it in a game's state or send it); see :func:`from_json`.
+
+    >>> event = record(round_robin("RR", [Pupil("a", "Аня"), Pupil("b", "Боря")]), 1, 1, WIN)
+    >>> to_json(event)["rounds"]
+    [[{'board': 1, 'white': 'a', 'black': 'b', 'result': 2}]]
+    >>> from_json(to_json(event)) == event
+    True
+    """
+    return {
+        "title": event.title,
+        "format": event.format,
+        "pupils": [{"id": p.id, "name": p.name} for p in event.pupils],
+        "planned_rounds": event.planned_rounds,
+        "rounds": [
+            [{"board": g.board, "white": g.white, "black": g.black, "result": g.result} for g in r]
+            for r in event.rounds
+        ],
+    }
+
+
+def from_json(data: Json) -> Event:
+    """The event :func:`to_json` wrote; ``bad_event`` when it is not one."""
+    try:
+        fmt = data["format"]
+        if fmt not in ("round_robin", "swiss"):
+            raise ValueError(fmt)
+        pupils = tuple(Pupil(str(p["id"]), str(p["name"])) for p in data["pupils"])
+        rounds = tuple(
+            tuple(
+                Game(number, int(g["board"]), str(g["white"]), str(g["black"]), _result(g))
+                for g in games
+            )
+            for number, games in enumerate(data["rounds"], start=1)
+        )
+        return Event(str(data["title"]), fmt, pupils, int(data["planned_rounds"]), rounds)
+    except (KeyError, TypeError, ValueError) as exc:
+        raise TournamentError("bad_event", f"not a tournament event: {exc!r}") from None
+
+
+def _result(game: Json) -> int | None:
+    result = game.get("result")
+    if result is not None and (isinstance(result, bool) or result not in RESULTS):
+        raise ValueError(f"result {result!r}")
+    return None if result is None else int(result)
