@@ -31,6 +31,7 @@ from boardroom.games.russian.tournament import (
     swiss,
     to_json,
 )
+from boardroom.i18n import render_refusal
 
 NAMES = ("Аня", "Боря", "Вика", "Гоша", "Даша", "Егор", "Женя", "Зоя", "Илья")
 
@@ -289,3 +290,42 @@ def test_an_event_goes_through_json_and_back_and_bad_json_is_refused() -> None:
         with pytest.raises(TournamentError) as refused:
             from_json(bad)
         assert refused.value.code == "bad_event"
+
+
+def test_every_refusal_reads_in_russian_and_english() -> None:
+    event = round_robin("RR", pupils(4))
+    attempts: tuple[Callable[[], object], ...] = (
+        lambda: record(event, 1, 1, 3),
+        lambda: record(event, 9, 1, WIN),
+        lambda: record(event, 1, 7, WIN),
+        lambda: record(record(event, 1, 1, WIN), 1, 1, WIN),
+        lambda: pair_next_round(event),
+        lambda: pair_next_round(pair_next_round(swiss("S", pupils(4), 2))),
+        lambda: pair_next_round(
+            record(record(pair_next_round(swiss("S", pupils(4), 1)), 1, 1, WIN), 1, 2, WIN)
+        ),
+        lambda: swiss("S", pupils(1), 1),
+        lambda: swiss("S", [Pupil("a", "A"), Pupil("a", "B")], 1),
+        lambda: swiss("S", pupils(9), 6),
+        lambda: event.pupil("zz"),
+        lambda: from_json({}),
+    )
+    said = {}
+    for attempt in attempts:
+        with pytest.raises(TournamentError) as refused:
+            attempt()
+        error = refused.value
+        said[error.code] = [
+            render_refusal(error.code, error.params, lang, "russian") for lang in ("ru", "en")
+        ]
+    assert said["too_many_rounds"] == [
+        "Учеников: 9; в швейцарском турнире у них не больше 5 туров.",
+        "With 9 pupils, a Swiss event has at most 5 rounds.",
+    ]
+    assert said["unknown_board"] == ["В туре 1 нет доски 7.", "Round 1 has no board 7."]
+    assert set(said) == {
+        *("bad_result", "unknown_board", "already_recorded", "not_swiss", "round_in_progress"),
+        *("too_few_pupils", "duplicate_pupil", "too_many_rounds", "unknown_pupil", "bad_event"),
+        "event_over",
+    }
+    assert all(ru != en and ru.endswith(".") and "{" not in ru for ru, en in said.values())

@@ -42,11 +42,14 @@ Format = Literal["round_robin", "swiss"]
 
 
 class TournamentError(ValueError):
-    """A request the event cannot take; ``code`` is stable, the message plain English."""
+    """A request the event cannot take: a stable ``code`` and its ``params`` (the refusal's
+    sentence in the reader's language is the Russian draughts catalogue's, by code), the
+    message plain English for logs."""
 
-    def __init__(self, code: str, message: str) -> None:
+    def __init__(self, code: str, message: str, **params: int) -> None:
         super().__init__(message)
         self.code = code
+        self.params = params
 
 
 @dataclass(frozen=True)
@@ -173,6 +176,8 @@ def swiss(title: str, pupils: Sequence[Pupil], rounds: int) -> Event:
         raise TournamentError(
             "too_many_rounds",
             f"with {len(pupils)} pupils, a Swiss event has at most {most} round(s)",
+            pupils=len(pupils),
+            most=most,
         )
     return Event(title, "swiss", tuple(pupils), rounds)
 
@@ -221,12 +226,21 @@ def record(event: Event, round_number: int, board: int, result: int) -> Event:
             f"a result is 2 (white won), 1 (a draw) or 0 (black won), not {result!r}",
         )
     if not 1 <= round_number <= len(event.rounds):
-        raise TournamentError("unknown_board", f"round {round_number} is not paired")
+        raise TournamentError(
+            "unknown_board", f"round {round_number} is not paired", round=round_number, board=board
+        )
     games = event.rounds[round_number - 1]
     if not 1 <= board <= len(games):
-        raise TournamentError("unknown_board", f"round {round_number} has no board {board}")
+        raise TournamentError(
+            "unknown_board",
+            f"round {round_number} has no board {board}",
+            round=round_number,
+            board=board,
+        )
     if games[board - 1].finished:
-        raise TournamentError("already_recorded", f"board {board} already has its result")
+        raise TournamentError(
+            "already_recorded", f"board {board} already has its result", board=board
+        )
     changed = tuple(replace(g, result=result) if g.board == board else g for g in games)
     rounds = list(event.rounds)
     rounds[round_number - 1] = changed
