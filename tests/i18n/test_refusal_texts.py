@@ -91,6 +91,7 @@ SAMPLES: dict[str, list[Any]] = {
         for name in (
             *("free", "need", "qty", "limit", "minimum", "held", "wait", "most"),
             *("low", "high", "version", "sent", "last", "limit"),
+            *("taken", "moves", "pupils", "round", "board"),
         )
     },
 }
