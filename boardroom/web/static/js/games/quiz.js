@@ -323,7 +323,7 @@ function renderDuel(ctx, v, body, send, mediaSlot) {
       const mine = Boolean(act.answer) && act.answer.team === ctx.role;
       const device = mine ? act.answer.device : null;
       const otherDevice = mine && device && ctx.me && device !== ctx.me.seat;
-      if (mine && !otherDevice) parts.push(answerForm(q, send));
+      if (mine && !otherDevice) parts.push(answerForm(q, send, act.answer.max_chars));
       else {
         if (otherDevice) parts.push(h("p", { class: "pill warn", dataset: { role: "other-device" }, text: t("q.other_device_answers") }));
         if (q.choices && q.choices.length) parts.push(h("ol", { class: "choices" }, q.choices.map((c) => h("li", { text: c }))));
@@ -497,13 +497,13 @@ function devicesPanel(ctx) {
   };
 }
 
-function answerForm(q, send) {
+function answerForm(q, send, maxChars) {
   if (q.choices && q.choices.length) {
     return h("div", { class: "choices", dataset: { role: "choices" } }, q.choices.map((c, i) => h("button", {
       type: "button", class: "primary", text: c, dataset: { choice: String(i) }, onclick: () => send({ type: "answer", choice: i }),
     })));
   }
-  const input = h("input", { type: "text", name: "answer", "aria-label": t("a11y.answer"), maxlength: "200", autocomplete: "off" });
+  const input = h("input", { type: "text", name: "answer", "aria-label": t("a11y.answer"), maxlength: String(maxChars || 500), autocomplete: "off" });
   const form = h("form", { class: "row", dataset: { role: "answer-form" } }, input, h("button", { type: "submit", class: "primary", text: t("q.send_answer") }));
   form.addEventListener("submit", (event) => {
     event.preventDefault();
