@@ -4,7 +4,8 @@
 and XML path, so that a problem in a ``content.xml`` written on one line is still
 placed exactly. :class:`Files` finds a media file by the name ``content.xml``
 gives it, however SIGame spelt it in the archive (as written, %-encoded, or a
-UTF-8 name stored without the ZIP's UTF-8 flag).
+UTF-8 name stored without the ZIP's UTF-8 flag), whatever the name's length or
+script: what is bounded is the number of files and the bytes they unpack to.
 
 >>> root = parse_xml(b'<a xmlns="urn:x"><b k="v">hi</b><b/></a>')
 >>> [(n.tag, n.path, n.line, n.column) for n in root.children]
@@ -25,6 +26,7 @@ from boardroom.games.quiz.errors import SiqError
 MAX_CONTENT_BYTES = 50_000_000
 MAX_FILE_BYTES = 100_000_000
 MAX_TOTAL_BYTES = 200_000_000  # all the media of one package, unpacked
+MAX_ENTRIES = 10_000  # files in one archive (names may be of any length: limits are here)
 MEDIA_FOLDER = {"image": "Images", "audio": "Audio", "video": "Video", "html": "Html"}
 
 
@@ -158,7 +160,11 @@ class Files:
         self.left = MAX_TOTAL_BYTES if limit is None else limit
         self.source = source
         self.by_key: dict[str, str] = {}
-        for info in archive.infolist():
+        entries = archive.infolist()
+        if len(entries) > MAX_ENTRIES:
+            problem = f"the archive holds more than {MAX_ENTRIES} files"
+            raise SiqError(problem, source=source, code="too_many_entries", limit=MAX_ENTRIES)
+        for info in entries:
             if info.is_dir():
                 continue
             name = info.filename

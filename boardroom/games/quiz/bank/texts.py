@@ -40,6 +40,18 @@ SKIP_REASONS = {
         "ru": "файла «{file}» нет в пакете",
         "en": "the file '{file}' is not in the package",
     },
+    "empty_slot": {
+        "ru": "пустое место на табло (в SIGame у него цена −1)",
+        "en": "an empty place on the board (SIGame's price -1)",
+    },
+    "stake": {
+        "ru": "вопрос со ставкой: его цену назначает ставка игрока, а здесь ставок нет",
+        "en": "a stake question: its price is a player's bid, and there are no bids here",
+    },
+    "chosen_price": {
+        "ru": "кот в мешке, цену которого выбирает игрок, а здесь её выбрать некому",
+        "en": "a cat in a bag whose price the player picks, and nobody picks it here",
+    },
     "repeated": {
         "ru": "такой же вопрос уже есть в {file}",
         "en": "the same question is already in {file}",
@@ -215,6 +227,7 @@ PROBLEMS_RU = {
     "no_questions": "в пакете нет вопросов (нет round/theme/question в content.xml)",
     "nothing_askable": "ни один вопрос пакета нельзя задать в этой игре",
     "media_too_big": "медиафайлы пакета в распакованном виде слишком велики",
+    "too_many_entries": "в архиве больше {limit} файлов",
 }
 
 
