@@ -258,7 +258,9 @@ class Bank:
         seen: dict[str, Question] = {}
         for question in self.questions:
             if question.id in seen:
-                raise BankError([RowError(0, f"question id {question.id!r} appears twice")])
+                problem = f"question id {question.id!r} appears twice"
+                params = (("id", question.id),)
+                raise BankError([RowError(0, problem, code="id_twice", params=params)])
             seen[question.id] = question
         self.by_id.update(seen)
 

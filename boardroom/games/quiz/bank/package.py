@@ -21,6 +21,7 @@ from dataclasses import dataclass, field
 from urllib.parse import unquote
 from xml.parsers import expat
 
+from boardroom.games.quiz.bank.syntax import reason
 from boardroom.games.quiz.errors import SiqError
 
 MAX_CONTENT_BYTES = 50_000_000
@@ -129,7 +130,7 @@ def parse_xml(data: bytes, source: str = "content.xml") -> Node:
             message,
             source=source,
             code="not_xml",
-            reason=problem,
+            reason=reason("xml", problem),
             line=exc.lineno,
             column=exc.offset + 1,
         ) from None

@@ -175,7 +175,7 @@ def import_siq(
         raise SiqError(
             "no question of the package can be asked in the quiz",
             source=source,
-            errors=[RowError(s.line, f"{s.place}: {_reason(s)}") for s in skipped],
+            errors=[_skip_error(s) for s in skipped],
             code="nothing_askable",
         )
     bank = build_bank(rows, source=source)
@@ -195,6 +195,15 @@ def _with_data(bank: Bank, data: dict[str, list[bytes | None]]) -> Bank:
 
 def _reason(skipped: Skipped) -> str:
     return skip_reason(skipped.code, dict(skipped.params), "en")
+
+
+def _skip_error(skipped: Skipped) -> RowError:
+    """A skipped question as one of the reasons a package is refused (coded, placed)."""
+    problem = RowError(skipped.line, "", code=skipped.code, params=skipped.params)
+    if skipped.place is None:
+        return replace(problem, message=_reason(skipped))
+    message = f"{skipped.place}: {_reason(skipped)}"
+    return replace(problem, message=message, params=_at(skipped.place, problem))
 
 
 def _at(place: Place, problem: RowError) -> tuple[tuple[str, str], ...]:
