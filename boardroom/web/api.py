@@ -97,14 +97,16 @@ async def bank(
     hub: HubDep,
     format: str | None = Query(None, max_length=8),
     name: str | None = Query(None, max_length=200),
+    prices: bool = Query(False),
 ) -> Json:
     """A question bank read for a game being made: the upload carries the start page's
     creation ticket (``Authorization: Bearer d…``); without an open one nothing is read
-    or stored. The media found are the draft's until a game made with it takes them."""
+    or stored. The media found are the draft's until a game made with it takes them.
+    ``prices=1``: a SIGame package's prices become its questions' points."""
     hub.limit("bank", address_of(request))
     opened = await hub.drafts.open(bearer(request))
     data = await request.body()
-    read = await banks.read_bank(hub.settings, hub.bank_slots, data, format, name)
+    read = await banks.read_bank(hub.settings, hub.bank_slots, data, format, name, prices)
     now = hub.settings.clock()
     await asyncio.to_thread(
         media.keep_found, hub.store, read.found, opened.owner, opened.expires_at, now
