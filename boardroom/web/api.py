@@ -10,7 +10,8 @@
   a preview; ``format=files`` takes several files at once (``bank.read_upload``).
 - ``GET /api/web/qr.svg?data=…``: a QR code, made here (the room may have no internet).
 - ``GET /api/web/games/{id}/replay`` and the kind's downloads (``…/pdn``, ``…/trades.csv``,
-  ``…/ledger.csv`` for the exchange): each from the asking seat's own view.
+  ``…/ledger.csv`` for the exchange; every kind's ``…/pupils.csv`` and ``…/xlsx``), and
+  ``…/report`` (the per-pupil report for the results page): each from the seat's own view.
 """
 
 from __future__ import annotations
@@ -185,6 +186,13 @@ async def replay(at: SeatDep, hub: HubDep) -> Response:
     return Response(exports.encode({"frames": frames}), media_type="application/json")
 
 
+@router.get("/games/{game_id}/report")
+async def report(at: SeatDep, request: Request) -> Json:
+    """The per-pupil report of the game, from the asking seat's own view."""
+    view = at.live.view(at.seat.role)
+    return exports.report_json(view, at.live.record.game, request_language(request))
+
+
 @router.get("/games/{game_id}/{download}")
 async def download(game_id: str, download: str, at: SeatDep, request: Request) -> Response:
     """One of the kind's downloads, made from the asking seat's own view."""
@@ -210,6 +218,8 @@ def _frames(live: LiveGame, role: str, bodies: list[tuple[int, float, Json]]) ->
     return frames
 
 
-def _download(text: str, filename: str, media_type: str) -> Response:
+def _download(text: str | bytes, filename: str, media_type: str) -> Response:
     headers = {"Content-Disposition": f'attachment; filename="{filename}"'}
+    if isinstance(text, bytes):
+        return Response(text, media_type=media_type, headers=headers)
     return Response(text, media_type=f"{media_type}; charset=utf-8", headers=headers)
