@@ -18,7 +18,7 @@ from typing import Final
 
 from boardroom.bots.board import LEVELS, BoardRobot
 from boardroom.draughts import RUSSIAN, Board, pdn
-from boardroom.games.russian.report import pupil_report
+from boardroom.games.russian.report import points, pupil_report
 from boardroom.kernel import Json
 from boardroom.server.robots import register_policy
 from boardroom.web.exports import Download, register_downloads
@@ -110,16 +110,14 @@ def pupils_sheet(view: Json, lang: str) -> Sheet:
 def games_sheet(view: Json, lang: str) -> Sheet:
     """The game: both sides, their points (once it ended) and the moves made."""
     ended = view.get("phase") == "ended"
-    winner = view.get("winner")
-    points: dict[str, Cell] = {
-        side: (0.5 if winner is None else float(winner == side)) if ended else None
-        for side in ("white", "black")
+    scored: dict[str, Cell] = {
+        side: points(view, side) if ended else None for side in ("white", "black")
     }
     row: list[Cell] = [
         _name(view, "white", lang),
         _name(view, "black", lang),
-        points["white"],
-        points["black"],
+        scored["white"],
+        scored["black"],
         len(view.get("moves") or []),
     ]
     keys = ("white", "black", "white_points", "black_points", "moves")

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from support.sheets import number, open_downloads
+from support.sheets import open_downloads
 
 from boardroom.games.russian import RULES, RussianState
 from boardroom.games.russian.report import PupilRow, pupil_report
@@ -27,14 +27,14 @@ def played(black: Json, result: str) -> Json:
 def test_a_won_game_by_hand() -> None:
     view = played({"name": "Борис"}, "resign")
     assert pupil_report(view) == [
-        PupilRow("white", "Анна Ёлкина", games=1, points=1.0, place=1),
-        PupilRow("black", "Борис", games=1, points=0.0, place=2),
+        PupilRow("white", "Анна Ёлкина", games=1, points=2, place=1),
+        PupilRow("black", "Борис", games=1, points=0, place=2),
     ]
 
 
 def test_a_draw_shares_the_place_and_the_robot_has_no_row() -> None:
     view = played({"name": "Robot", "robot": "casual"}, "draw")
-    assert pupil_report(view) == [PupilRow("white", "Анна Ёлкина", 1, 0.5, 1)]
+    assert pupil_report(view) == [PupilRow("white", "Анна Ёлкина", 1, 1, 1)]
 
 
 def test_every_download_opens_in_excel_with_names_and_numbers() -> None:
@@ -44,17 +44,16 @@ def test_every_download_opens_in_excel_with_names_and_numbers() -> None:
     pupils = opened.sheets["Ученики"]
     assert pupils == [
         ["место", "имя", "партии", "очки"],
-        [1, "Анна Ёлкина", 1, 0.5],
-        [1, "Борис", 1, 0.5],
+        [1, "Анна Ёлкина", 1, 1],
+        [1, "Борис", 1, 1],
     ]
-    assert opened.sheets["Партии"][1] == ["Анна Ёлкина", "Борис", 0.5, 0.5, 3]
+    assert opened.sheets["Партии"][1] == ["Анна Ёлкина", "Борис", 1, 1, 3]
     rows = opened.csvs["pupils.csv"]
     assert rows[0] == ["место", "имя", "партии", "очки"]
-    assert [(r[1], int(r[0]), int(r[2]), number(r[3])) for r in rows[1:]] == [
-        ("Анна Ёлкина", 1, 1, 0.5),
-        ("Борис", 1, 1, 0.5),
+    assert [(r[1], int(r[0]), int(r[2]), int(r[3])) for r in rows[1:]] == [
+        ("Анна Ёлкина", 1, 1, 1),
+        ("Борис", 1, 1, 1),
     ]
-    assert rows[1][3] == "0,5"  # the decimal comma of Russian Excel
     assert '[White "Анна Ёлкина"]' in opened.pdn
     english = open_downloads("russian", view, "en")
     assert english.csvs["pupils.csv"][0] == ["place", "name", "games", "points"]

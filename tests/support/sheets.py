@@ -54,8 +54,3 @@ def open_downloads(game: str, view: Json, lang: str = "ru") -> Opened:
             assert isinstance(data, str)
             opened.pdn = data
     return opened
-
-
-def number(text: str) -> float:
-    """A CSV cell as Russian Excel reads a number (a decimal comma)."""
-    return float(text.replace(",", "."))
