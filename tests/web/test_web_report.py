@@ -137,3 +137,29 @@ def test_the_quiz_and_russian_reports_on_the_wall_and_a_phone(
             fits(page, width)
             shot(page, f"report-{kind}-{width}")
             assert errors_of(page) == []
+
+
+def test_a_players_report_and_workbook_hide_the_others_private_figures(
+    server: Server, api: Api
+) -> None:
+    made = api.create("exchange", exchange_setup())
+    seat = api.join(made, NAMES[1], "p2")
+    api.ok(made["game_id"], made["host_secret"], {"type": "start"})
+    api.ok(made["game_id"], made["host_secret"], {"type": "end_game"})
+    headers = {"Authorization": f"Bearer {seat['secret']}", "Accept-Language": "en"}
+    report = api.http.get(f"/api/web/games/{made['game_id']}/report", headers=headers).json()
+    assert report["columns"][:2] == ["place", "name"] and report["title"] == "Pupils"
+    trades = report["columns"].index("trades")
+    seen = {row[1]: row[trades] for row in report["rows"]}
+    assert seen == {name: "0" if name == NAMES[1] else "" for name in NAMES}
+    reply = api.http.get(f"/api/web/games/{made['game_id']}/xlsx", headers=headers)
+    assert reply.status_code == 200
+    assert reply.headers["content-type"].startswith("application/vnd.openxmlformats")
+    book = load_workbook(io.BytesIO(reply.content))
+    assert book.sheetnames == ["Pupils", "Trades", "Ledger"]
+    rows = list(book["Pupils"].iter_rows(min_row=2, values_only=True))
+    assert {row[1]: row[trades] for row in rows} == {
+        name: 0 if name == NAMES[1] else None for name in NAMES
+    }
+    english = api.http.get(f"/api/web/games/{made['game_id']}/pupils.csv", headers=headers)
+    assert english.content.startswith(b"\xef\xbb\xbfplace,name,")
