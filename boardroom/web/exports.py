@@ -211,6 +211,27 @@ def ledger_csv(events: list[Json], names: Mapping[str, str], lang: str = "ru") -
     return csv_text(ledger_sheet(events, names, lang), lang)
 
 
+def years_sheet(events: list[Json], lang: str = "ru") -> Sheet:
+    """Year by year, firm by firm: earnings, tax, dividends (in all and per share) and the
+    session's closing price (all public)."""
+    words = _Words(lang, {})
+    rows: dict[tuple[int, int], list[Cell]] = {}
+
+    def row(year: int, firm: int) -> list[Cell]:
+        return rows.setdefault((year, firm), [year, words.firm(firm), None, None, None, None, None])
+
+    for year, event in _years(events):
+        if event.get("type") == "dividend_paid":
+            figures = [event.get(k) for k in ("earnings", "tax", "dividend", "per_share")]
+            row(year, int(event["firm"]))[2:6] = figures
+        elif event.get("type") == "session_closed":
+            for firm, price in (event.get("closes") or {}).items():
+                row(int(event.get("year", year)), int(firm))[6] = price
+    keys = ("year", "firm", "earnings", "tax", "dividend", "per_share", "close")
+    columns = [words("export.col.year"), *sheet_words.columns(lang, *keys[1:])]
+    return Sheet(sheet_words.word("sheet.years", lang), columns, [rows[k] for k in sorted(rows)])
+
+
 def pupils_sheet(view: Json, lang: str = "ru") -> Sheet:
     """The per-pupil report (:mod:`boardroom.games.exchange.report`) as the seat sees it."""
     keys = ("rank", "name", "firms", "wealth", "gain", "trades")
@@ -299,6 +320,7 @@ def _exchange_sheets(view: Json, lang: str) -> list[Sheet]:
         pupils_sheet(view, lang),
         trades_sheet(events, names, lang),
         ledger_sheet(events, names, lang),
+        years_sheet(events, lang),
     ]
 
 

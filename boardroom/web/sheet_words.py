@@ -3,6 +3,8 @@ in Russian and English (the exchange's trade and ledger columns are in its own c
 
 >>> word("col.captures", "ru"), word("col.captures", "en"), word("sheet.pupils", "de")
 ('взятия', 'captures', 'Ученики')
+>>> set(RU) == set(EN)
+True
 """
 
 from __future__ import annotations
@@ -45,6 +47,13 @@ RU: Final = {
     "verdict.skipped": "снят",
     "side.white": "Белые",
     "side.black": "Чёрные",
+    "col.firm": "фирма",
+    "col.earnings": "доход",
+    "col.tax": "налог",
+    "col.dividend": "дивиденды",
+    "col.per_share": "на акцию",
+    "col.close": "цена закрытия",
+    "sheet.years": "Годы",
 }
 EN: Final = {
     "sheet.pupils": "Pupils",
@@ -82,6 +91,13 @@ EN: Final = {
     "verdict.skipped": "skipped",
     "side.white": "White",
     "side.black": "Black",
+    "col.firm": "firm",
+    "col.earnings": "earnings",
+    "col.tax": "tax",
+    "col.dividend": "dividends",
+    "col.per_share": "per share",
+    "col.close": "closing price",
+    "sheet.years": "Years",
 }
 WORDS: Final = {"ru": RU, "en": EN}
 

@@ -94,7 +94,7 @@ def test_the_exchange_report_on_the_wall_and_a_phone(
         wall.click("[data-action=xlsx]")
     assert download.value.suggested_filename.endswith(".xlsx")
     book = load_workbook(io.BytesIO(Path(download.value.path()).read_bytes()))
-    assert book.sheetnames == ["Ученики", "Сделки", "Проводки"]
+    assert book.sheetnames == ["Ученики", "Сделки", "Проводки", "Годы"]
     names = [row[1] for row in book["Ученики"].iter_rows(min_row=2, values_only=True)]
     assert sorted(str(n) for n in names) == sorted(NAMES)
     with wall.expect_download() as csv_download:
@@ -156,7 +156,7 @@ def test_a_players_report_and_workbook_hide_the_others_private_figures(
     assert reply.status_code == 200
     assert reply.headers["content-type"].startswith("application/vnd.openxmlformats")
     book = load_workbook(io.BytesIO(reply.content))
-    assert book.sheetnames == ["Pupils", "Trades", "Ledger"]
+    assert book.sheetnames == ["Pupils", "Trades", "Ledger", "Years"]
     rows = list(book["Pupils"].iter_rows(min_row=2, values_only=True))
     assert {row[1]: row[trades] for row in rows} == {
         name: 0 if name == NAMES[1] else None for name in NAMES
