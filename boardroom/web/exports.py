@@ -26,7 +26,7 @@ from __future__ import annotations
 import json
 from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, Final
 
 from boardroom.draughts import pdn
 from boardroom.games.exchange.report import pupil_report
@@ -314,28 +314,35 @@ def _ledger(view: Json, game_id: str, lang: str) -> str:
     return ledger_csv(view.get("events", []), view.get("players", {}), lang)
 
 
-def _exchange_sheets(view: Json, lang: str) -> list[Sheet]:
+def _exchange_tables(view: Json, lang: str) -> list[Sheet]:
     events, names = view.get("events", []), view.get("players", {})
     return [
-        pupils_sheet(view, lang),
         trades_sheet(events, names, lang),
         ledger_sheet(events, names, lang),
         years_sheet(events, lang),
     ]
 
 
-SheetsOf = Callable[[Json, str], list[Sheet]]
-"""The tables of a view, in the asked language: the per-pupil report first."""
+@dataclass(frozen=True)
+class Tables:
+    """A kind's tables: its per-pupil report, and the others (made only for the xlsx)."""
+
+    report: Callable[[Json, str], Sheet]
+    """``report(view, lang)``: the per-pupil report, the xlsx's first sheet."""
+    others: Callable[[Json, str], list[Sheet]]
+
+    def all(self, view: Json, lang: str) -> list[Sheet]:
+        return [self.report(view, lang), *self.others(view, lang)]
 
 
-def spreadsheet_downloads(prefix: str, sheets_of: SheetsOf) -> dict[str, Download]:
+def spreadsheet_downloads(prefix: str, tables: Tables) -> dict[str, Download]:
     """The per-pupil report as a CSV, and every table of the kind as one ``.xlsx``."""
 
     def pupils(view: Json, game_id: str, lang: str) -> str:
-        return csv_text(sheets_of(view, lang)[0], lang)
+        return csv_text(tables.report(view, lang), lang)
 
     def workbook(view: Json, game_id: str, lang: str) -> bytes:
-        return xlsx_bytes(sheets_of(view, lang), lang)
+        return xlsx_bytes(tables.all(view, lang), lang)
 
     return {
         "pupils.csv": Download(f"{prefix}-pupils-{{game_id}}.csv", "text/csv", pupils),
@@ -343,38 +350,40 @@ def spreadsheet_downloads(prefix: str, sheets_of: SheetsOf) -> dict[str, Downloa
     }
 
 
+EXCHANGE_TABLES: Final = Tables(pupils_sheet, _exchange_tables)
+
 #: The downloads of each game kind, by the kind's name (``docs/game-kinds.md``).
 DOWNLOADS: dict[str, dict[str, Download]] = {
     "exchange": {
         "pdn": Download("boardroom-{game_id}.pdn", "application/x-pdn", _pdn),
         "trades.csv": Download("trades-{game_id}.csv", "text/csv", _trades),
         "ledger.csv": Download("ledger-{game_id}.csv", "text/csv", _ledger),
-        **spreadsheet_downloads("boardroom", _exchange_sheets),
+        **spreadsheet_downloads("boardroom", EXCHANGE_TABLES),
     },
 }
 
-#: The per-pupil report of each game kind (its first table), for the results page.
-REPORTS: dict[str, SheetsOf] = {"exchange": _exchange_sheets}
+#: The tables of each game kind, for the results page's per-pupil report.
+TABLES: dict[str, Tables] = {"exchange": EXCHANGE_TABLES}
 
 
 def register_downloads(
-    game: str, downloads: dict[str, Download], sheets_of: SheetsOf | None = None
+    game: str, downloads: dict[str, Download], tables: Tables | None = None
 ) -> None:
-    """Offer ``downloads`` on the results page of games of kind ``game``; with
-    ``sheets_of``, its tables too (the per-pupil report shown, as a CSV, and an xlsx)."""
+    """Offer ``downloads`` on the results page of games of kind ``game``; with ``tables``,
+    its per-pupil report (shown, and as a CSV) and an xlsx of every table too."""
     DOWNLOADS[game] = downloads
-    if sheets_of is not None:
-        DOWNLOADS[game] |= spreadsheet_downloads(game, sheets_of)
-        REPORTS[game] = sheets_of
+    if tables is not None:
+        DOWNLOADS[game] |= spreadsheet_downloads(game, tables)
+        TABLES[game] = tables
 
 
 def report_json(view: Json, game: str, lang: str) -> Json:
     """The per-pupil report of a view for the results page: headers and cells as text,
     and which columns are numbers (none for a kind without one)."""
-    sheets_of = REPORTS.get(game)
-    if sheets_of is None:
+    tables = TABLES.get(game)
+    if tables is None:
         return {"title": "", "columns": [], "rows": [], "numeric": []}
-    sheet = sheets_of(view, lang)[0]
+    sheet = tables.report(view, lang)
     numeric = [
         all(isinstance(row[i], int | float | type(None)) for row in sheet.rows)
         for i in range(len(sheet.columns))

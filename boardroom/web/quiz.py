@@ -30,7 +30,7 @@ from typing import Final
 from boardroom.draughts import pdn
 from boardroom.games.quiz.report import pupil_report
 from boardroom.kernel import Json
-from boardroom.web.exports import Download, register_downloads
+from boardroom.web.exports import Download, Tables, register_downloads
 from boardroom.web.sheet_words import columns, word
 from boardroom.web.sheets import Cell, Duration, Sheet
 
@@ -114,10 +114,12 @@ def questions_sheet(view: Json, lang: str) -> Sheet:
     return Sheet(word("sheet.questions", lang), columns(lang, *keys), rows)
 
 
-def round_sheets(view: Json, lang: str) -> list[Sheet]:
-    return [pupils_sheet(view, lang), questions_sheet(view, lang)]
+def _tables(view: Json, lang: str) -> list[Sheet]:
+    return [questions_sheet(view, lang)]
 
 
 register_downloads(
-    GAME, {"pdn": Download("quiz-{game_id}.pdn", "application/x-pdn", _pdn)}, round_sheets
+    GAME,
+    {"pdn": Download("quiz-{game_id}.pdn", "application/x-pdn", _pdn)},
+    Tables(pupils_sheet, _tables),
 )

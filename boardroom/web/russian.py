@@ -21,7 +21,7 @@ from boardroom.draughts import RUSSIAN, Board, pdn
 from boardroom.games.russian.report import points, pupil_report
 from boardroom.kernel import Json
 from boardroom.server.robots import register_policy
-from boardroom.web.exports import Download, register_downloads
+from boardroom.web.exports import Download, Tables, register_downloads
 from boardroom.web.sheet_words import columns, word
 from boardroom.web.sheets import Cell, Sheet
 
@@ -124,13 +124,13 @@ def games_sheet(view: Json, lang: str) -> Sheet:
     return Sheet(word("sheet.games", lang), columns(lang, *keys), [row])
 
 
-def game_sheets(view: Json, lang: str) -> list[Sheet]:
-    return [pupils_sheet(view, lang), games_sheet(view, lang)]
+def _tables(view: Json, lang: str) -> list[Sheet]:
+    return [games_sheet(view, lang)]
 
 
 register_policy(GAME, board_robot, history=False)
 register_downloads(
     GAME,
     {"pdn": Download("russian-{game_id}.pdn", "application/x-pdn", game_pdn)},
-    game_sheets,
+    Tables(pupils_sheet, _tables),
 )
