@@ -112,7 +112,9 @@ def test_the_exchange_report_on_the_wall_and_a_phone(
     fits(phone, 390)
     first.scroll_into_view_if_needed()
     shot(phone, "report-exchange-390")
-    for page in (wall, phone):
+    small = report_on(browser, server, made, PHONE | {"viewport": {"width": 360, "height": 740}})
+    fits(small, 360)
+    for page in (wall, phone, small):
         assert errors_of(page) == []
 
 
