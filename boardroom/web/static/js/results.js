@@ -34,9 +34,29 @@ export default async function results(root) {
   else main.append(h("div", { class: "row" }, back));
   const kind = await kindModule(seat.game);
   kind.results(main, view);
+  const report = await reportPanel(gameId, secret);
+  if (report) main.append(report);
   const { downloads } = await kindInfo(seat.game);
   if (downloads.length) main.append(downloadsPanel(gameId, secret, downloads));
   main.append(await replayPanel(gameId, secret, kind.replay));
+}
+
+// --- the per-pupil report: a table on a wide screen, a card a pupil on a narrow one ---------------
+
+async function reportPanel(gameId, secret) {
+  const report = await call("GET", `/api/web/games/${encodeURIComponent(gameId)}/report`, undefined, secret);
+  if (!report.rows.length) return null;
+  const head = h("tr", {}, report.columns.map((name, i) => h("th", { scope: "col", class: report.numeric[i] ? "num" : null, text: name })));
+  const rows = report.rows.map((row) => h("tr", {}, row.map((cell, i) => h(i === 0 || (i === 1 && report.numeric[0]) ? "th" : "td", {
+    scope: i === 0 || (i === 1 && report.numeric[0]) ? "row" : null,
+    class: report.numeric[i] ? "num" : null,
+    dataset: { label: report.columns[i] },
+    text: cell === "" ? "—" : cell,
+  }))));
+  const table = h("table", { class: "grid report" }, h("thead", {}, head), h("tbody", {}, rows));
+  const el = panel(t("r.report"), table, h("small", { class: "muted", text: t("r.report_help") }));
+  el.dataset.panel = "report";
+  return el;
 }
 
 // --- replay -----------------------------------------------------------------------------------
