@@ -3,7 +3,8 @@
 // the kind's downloads, and a replay with a slider through the whole game.
 import { h, fill, panel } from "./dom.js";
 import { t } from "./i18n.js";
-import { call, download, secretFor, projectorSecret } from "./api.js";
+import { call, download, secretFor, projectorSecret, keepSecret } from "./api.js";
+import { hostKey } from "./classes.js";
 import { topbar, banner } from "./shell.js";
 import { Board } from "./board.js";
 import { mmss } from "./clock.js";
@@ -36,7 +37,51 @@ export default async function results(root) {
   kind.results(main, view);
   const { downloads } = await kindInfo(seat.game);
   if (downloads.length) main.append(downloadsPanel(gameId, secret, downloads));
+  if (seat.role === "host") main.append(againPanel(gameId, secret));
   main.append(await replayPanel(gameId, secret, kind.replay));
+}
+
+// --- play again (the host): the same settings and class, after a confirmation ---------------
+
+function againPanel(gameId, secret) {
+  const error = h("div", { class: "error", role: "alert" });
+  const confirm = h("div", { class: "banner hidden", dataset: { role: "play-again-confirm" } },
+    h("p", { text: t("r.again_confirm") }),
+    h("div", { class: "row" },
+      h("button", { type: "button", class: "primary", dataset: { action: "play-again-yes" }, text: t("r.again_yes"), onclick: async (/** @type {Event} */ e) => {
+        const yes = /** @type {HTMLButtonElement} */ (e.currentTarget);
+        yes.disabled = true;
+        error.textContent = "";
+        try {
+          const made = await call("POST", `/api/web/games/${encodeURIComponent(gameId)}/again`, undefined, secret);
+          keepSecret(made.game_id, made.host_secret);
+          location.assign(`/play/${made.game_id}#secret=${encodeURIComponent(made.host_secret)}`);
+        } catch (err) {
+          error.textContent = err.message;
+          yes.disabled = false;
+        }
+      } }),
+      h("button", { type: "button", dataset: { action: "play-again-no" }, text: t("r.again_no"), onclick: () => confirm.classList.add("hidden") })));
+  const again = h("button", { type: "button", class: "primary", dataset: { action: "play-again" }, text: t("r.again"), onclick: () => confirm.classList.remove("hidden") });
+  // The players' names kept as a class for this browser's host key (the start page lists it).
+  const className = h("input", { type: "text", name: "class-name", maxlength: "60", "aria-label": t("kept.class_name"), placeholder: t("kept.class_name") });
+  const saved = h("div", { class: "ok", dataset: { role: "class-saved" } });
+  const save = h("button", { type: "button", dataset: { action: "save-class" }, text: t("r.save_class"), onclick: async () => {
+    error.textContent = "";
+    saved.textContent = "";
+    try {
+      if (!className.value.trim()) throw new Error(t("kept.need_name"));
+      const body = { name: className.value, game: { id: gameId, secret } };
+      const kept = await call("POST", "/api/web/classes", body, await hostKey());
+      saved.textContent = t("kept.class_saved", { name: kept.name, n: kept.names.length });
+    } catch (err) {
+      error.textContent = err.message;
+    }
+  } });
+  const el = panel(t("r.again"), h("small", { class: "help", text: t("r.again_help") }), h("div", { class: "row" }, again), confirm,
+    h("div", { class: "row" }, className, save), saved, error);
+  el.dataset.panel = "again";
+  return el;
 }
 
 // --- replay -----------------------------------------------------------------------------------
