@@ -31,6 +31,15 @@ def save_class_and_preset(host: Page) -> None:
     status = kept.locator("[data-role=kept-status]")
     expect(status).to_have_text("Class “7B” saved: 3 names.")
     expect(host.locator("textarea[name=players]")).to_have_value("\n".join(NAMES))
+    # Every kind's form takes the class: the quiz deals it to the teams in turn, Russian
+    # draughts names its sides; the exchange's presets are not offered for another game.
+    host.check("input[name=game][value=quiz]")
+    expect(host.locator("textarea[name=team-0-members]")).to_have_value(f"{NAMES[0]}\n{NAMES[2]}")
+    expect(host.locator("textarea[name=team-1-members]")).to_have_value(NAMES[1])
+    host.check("input[name=game][value=russian]")
+    expect(host.locator("input[name=white-name]")).to_have_value(NAMES[0])
+    expect(host.locator("input[name=black-name]")).to_have_value(NAMES[1])
+    host.check("input[name=game][value=exchange]")
     host.fill("input[name=years]", "1")
     host.fill("input[name=preset-name]", "One short year")
     host.click("button[data-action=save-preset]")
@@ -40,6 +49,11 @@ def save_class_and_preset(host: Page) -> None:
     host.select_option("select[name=named-preset]", "")
     host.select_option("select[name=named-preset]", label="One short year")
     expect(host.locator("input[name=years]")).to_have_value("1")
+    host.check("input[name=game][value=quiz]")
+    expect(host.locator("select[name=named-preset] option")).to_have_text(["— none —"])
+    host.check("input[name=game][value=exchange]")
+    expect(host.locator("select[name=named-preset] option")).to_have_count(2)
+    host.select_option("select[name=named-preset]", label="One short year")
 
 
 def pickers_shot(host: Page, name: str, size: ViewportSize) -> None:
@@ -87,6 +101,12 @@ def test_a_class_kept_across_a_restart_plays_again(browser: Browser, tmp_path: P
         server.start()
         host.goto(f"{server.url}/results/{gid}")
         again = host.locator("[data-panel=again]")
+        # The people who played, kept as a class of their own (only Vera joined).
+        again.locator("input[name=class-name]").fill("7B, those who came")
+        again.locator("button[data-action=save-class]").click()
+        expect(again.locator("[data-role=class-saved]")).to_have_text(
+            "Class “7B, those who came” saved: 1 name."
+        )
         again.locator("button[data-action=play-again]").click()
         confirm = again.locator("[data-role=play-again-confirm]")
         expect(confirm).to_contain_text("same settings and the same class?")
@@ -106,7 +126,7 @@ def test_a_class_kept_across_a_restart_plays_again(browser: Browser, tmp_path: P
 
         host.goto(server.url + "/")
         expect(host.locator("select[name=class-list] option")).to_have_text(
-            ["— no class —", "7B (3 pupils)"]
+            ["— no class —", "7B (3 pupils)", "7B, those who came (1 pupil)"]
         )
         expect(host.locator("select[name=named-preset] option")).to_have_text(
             ["— none —", "One short year"]

@@ -24,13 +24,23 @@ export async function hostKey() {
  * (or null), `kindChanged()`: call when the kind changes (its presets are listed).
  */
 export async function keptPanel(forms, chosen) {
-  const key = await hostKey();
-  /** @type {{id: string, name: string, names: string[]}[]} */
-  let classes = (await call("GET", "/api/web/classes", undefined, key)).classes;
-  /** @type {{id: string, name: string, game: string, settings: any}[]} */
-  let presets = (await call("GET", "/api/web/named-presets", undefined, key)).presets;
   const status = errorLine();
   status.el.dataset.role = "kept-status";
+  let key, classes, presets;
+  try {
+    key = await hostKey();
+    /** @type {{id: string, name: string, names: string[]}[]} */
+    classes = (await call("GET", "/api/web/classes", undefined, key)).classes;
+    /** @type {{id: string, name: string, game: string, settings: any}[]} */
+    presets = (await call("GET", "/api/web/named-presets", undefined, key)).presets;
+  } catch (err) {
+    // The game can still be made without them; a key the server refuses is dropped.
+    if (err.code === "bad_host_key") localStorage.removeItem(KEY);
+    status.show(err);
+    const el = panel(t("kept.title"), status.el);
+    el.dataset.panel = "kept";
+    return { el, names: () => null, kindChanged: () => {} };
+  }
 
   const classSelect = h("select", { name: "class-list" });
   const presetSelect = h("select", { name: "named-preset" });
