@@ -189,3 +189,29 @@ def test_a_class_from_a_finished_game_and_play_again(server: Server, api: Api) -
         f"/api/web/games/{gid}/again", headers={"Authorization": f"Bearer {pupil['secret']}"}
     )
     assert refused(by_pupil, 403, "forbidden")
+
+
+def test_play_again_keeps_the_robots_and_a_game_without_a_class_offers_no_names(
+    server: Server, api: Api
+) -> None:
+    setup = {"game": "russian", "white": {"name": "Аня"}}
+    setup |= {"black": {"name": "Робот Вася", "robot": "beginner"}}
+    game = api.create("russian", setup)
+    api.robots(game["game_id"], game["host_secret"], ["black"])
+    assert api.http.get(f"/api/web/join/{game['code']}/class").json() == {"names": []}
+    again = api.http.post(
+        f"/api/web/games/{game['game_id']}/again",
+        headers={"Authorization": f"Bearer {game['host_secret']}"},
+    )
+    assert again.status_code == 200, again.text
+    new = again.json()
+    seats = {s["role"]: s for s in api.lobby(new)["seats"]}
+    assert seats["black"]["robot"] and "white" not in seats
+    view = api.view(new["game_id"], new["host_secret"])["view"]
+    assert view["phase"] == game_phase(api, game)
+    assert api.http.get(f"/api/web/join/{new['code']}/class").json() == {"names": []}
+
+
+def game_phase(api: Api, game: Json) -> str:
+    phase: str = api.view(game["game_id"], game["host_secret"])["view"]["phase"]
+    return phase

@@ -100,16 +100,19 @@ def test_a_class_kept_across_a_restart_plays_again(browser: Browser, tmp_path: P
         server.stop()  # the same database file, a new process
         server.start()
         host.goto(f"{server.url}/results/{gid}")
-        again = host.locator("[data-panel=again]")
         # The people who played, kept as a class of their own (only Vera joined).
-        again.locator("input[name=class-name]").fill("7B, those who came")
-        again.locator("button[data-action=save-class]").click()
-        expect(again.locator("[data-role=class-saved]")).to_have_text(
+        keep = host.locator("[data-panel=keep-class]")
+        keep.locator("input[name=class-name]").fill("7B, those who came")
+        keep.locator("button[data-action=save-class]").click()
+        expect(keep.locator("[data-role=class-saved]")).to_have_text(
             "Class “7B, those who came” saved: 1 name."
         )
+        again = host.locator("main")
         again.locator("button[data-action=play-again]").click()
         confirm = again.locator("[data-role=play-again-confirm]")
         expect(confirm).to_contain_text("same settings and the same class?")
+        host.evaluate("window.scrollTo(0, 0)")
+        shot(host, "results-play-again-laptop")
         confirm.locator("button[data-action=play-again-no]").click()
         expect(confirm).to_be_hidden()
         again.locator("button[data-action=play-again]").click()

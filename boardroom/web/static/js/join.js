@@ -48,7 +48,7 @@ export default async function join(root) {
     return button;
   });
   // A game made for a class: its pupils tap their name (typing one stays possible).
-  const { names: classNames } = await call("GET", `/api/web/join/${encodeURIComponent(code)}/class`);
+  const { names: classNames } = await call("GET", `/api/web/join/${encodeURIComponent(code)}/class`).catch(() => ({ names: [] }));
   const nameButtons = classNames.map((/** @type {string} */ pupil) => h("button", { type: "button", class: "small", dataset: { name: pupil }, text: pupil, onclick: () => {
     const own = info.roles.find((/** @type {any} */ role) => role.free && role.name === pupil);
     if (own) roleButtons[info.roles.indexOf(own)].click();

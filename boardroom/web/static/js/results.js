@@ -31,13 +31,14 @@ export default async function results(root) {
   const view = seat.view;
   bar.setWho(`${t(`game.${seat.game}`)} · ${seat.code}`);
   const back = h("a", { class: "button", href: `/play/${gameId}`, text: t("r.back") });
-  if (view.phase !== "ended") main.append(banner(t("r.not_over")), h("div", { class: "row" }, back));
-  else main.append(h("div", { class: "row" }, back));
+  const again = seat.role === "host" ? againPanel(gameId, secret) : null;
+  if (view.phase !== "ended") main.append(banner(t("r.not_over")));
+  main.append(h("div", { class: "row" }, back, again && again.button), again && again.confirm);
   const kind = await kindModule(seat.game);
   kind.results(main, view);
   const { downloads } = await kindInfo(seat.game);
   if (downloads.length) main.append(downloadsPanel(gameId, secret, downloads));
-  if (seat.role === "host") main.append(againPanel(gameId, secret));
+  if (again) main.append(again.el);
   main.append(await replayPanel(gameId, secret, kind.replay));
 }
 
@@ -45,23 +46,24 @@ export default async function results(root) {
 
 function againPanel(gameId, secret) {
   const error = h("div", { class: "error", role: "alert" });
+  const againError = h("div", { class: "error", role: "alert" });
   const confirm = h("div", { class: "banner hidden", dataset: { role: "play-again-confirm" } },
     h("p", { text: t("r.again_confirm") }),
     h("div", { class: "row" },
       h("button", { type: "button", class: "primary", dataset: { action: "play-again-yes" }, text: t("r.again_yes"), onclick: async (/** @type {Event} */ e) => {
         const yes = /** @type {HTMLButtonElement} */ (e.currentTarget);
         yes.disabled = true;
-        error.textContent = "";
+        againError.textContent = "";
         try {
           const made = await call("POST", `/api/web/games/${encodeURIComponent(gameId)}/again`, undefined, secret);
           keepSecret(made.game_id, made.host_secret);
           location.assign(`/play/${made.game_id}#secret=${encodeURIComponent(made.host_secret)}`);
         } catch (err) {
-          error.textContent = err.message;
+          againError.textContent = err.message;
           yes.disabled = false;
         }
       } }),
-      h("button", { type: "button", dataset: { action: "play-again-no" }, text: t("r.again_no"), onclick: () => confirm.classList.add("hidden") })));
+      h("button", { type: "button", dataset: { action: "play-again-no" }, text: t("r.again_no"), onclick: () => confirm.classList.add("hidden") })), againError);
   const again = h("button", { type: "button", class: "primary", dataset: { action: "play-again" }, text: t("r.again"), onclick: () => confirm.classList.remove("hidden") });
   // The players' names kept as a class for this browser's host key (the start page lists it).
   const className = h("input", { type: "text", name: "class-name", maxlength: "60", "aria-label": t("kept.class_name"), placeholder: t("kept.class_name") });
@@ -78,10 +80,10 @@ function againPanel(gameId, secret) {
       error.textContent = err.message;
     }
   } });
-  const el = panel(t("r.again"), h("small", { class: "help", text: t("r.again_help") }), h("div", { class: "row" }, again), confirm,
-    h("div", { class: "row" }, className, save), saved, error);
-  el.dataset.panel = "again";
-  return el;
+  // The button and its question at the top of the page; keeping the class, further down.
+  const el = panel(t("r.save_class"), h("div", { class: "row" }, className, save), saved, error);
+  el.dataset.panel = "keep-class";
+  return { button: again, confirm: h("div", { dataset: { role: "again" } }, confirm), el };
 }
 
 // --- replay -----------------------------------------------------------------------------------
