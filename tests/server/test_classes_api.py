@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import httpx
 from live_fixtures import api_fixture, server_fixture  # noqa: F401 (fixtures)
-from live_games import exchange_setup
+from live_games import exchange_setup, quiz_setup
 from live_support import Api, Server
 
 from boardroom.kernel import Json
@@ -215,3 +215,16 @@ def test_play_again_keeps_the_robots_and_a_game_without_a_class_offers_no_names(
 def game_phase(api: Api, game: Json) -> str:
     phase: str = api.view(game["game_id"], game["host_secret"])["view"]["phase"]
     return phase
+
+
+def test_play_again_makes_the_same_quiz(server: Server, api: Api) -> None:
+    game = api.create("quiz", quiz_setup())
+    again = api.http.post(
+        f"/api/web/games/{game['game_id']}/again",
+        headers={"Authorization": f"Bearer {game['host_secret']}"},
+    )
+    assert again.status_code == 200, again.text
+    new = again.json()
+    old_view = api.view(game["game_id"], game["host_secret"])["view"]
+    new_view = api.view(new["game_id"], new["host_secret"])["view"]
+    assert new_view["teams"] == old_view["teams"]
