@@ -792,7 +792,14 @@ export function startForm(presets) {
     level: qRobotLevel.value,
     accuracy: Math.min(100, Math.max(0, Number(qRobotAccuracy.value) || 0)) / 100,
   });
-  return { el, setup: quizSetup, robots: () => Number(qRobots.value) || 0, robotChoice, robotRoles: (setup) => setup.teams.map((team) => team.id) };
+  // A class list picked on the start page: its names dealt to the two teams in turn.
+  const setNames = (names) => {
+    teams.forEach((team, i) => { team.members.value = names.filter((_, k) => k % 2 === i).join("\n"); });
+  };
+  const setRules = (ruleset) => {
+    for (const [name, input] of qParams) input.set(name in ruleset ? ruleset[name] : presets[name]);
+  };
+  return { el, setup: quizSetup, robots: () => Number(qRobots.value) || 0, robotChoice, robotRoles: (setup) => setup.teams.map((team) => team.id), setNames, setRules };
 }
 
 function defaultQuestions() {
