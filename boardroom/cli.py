@@ -1,4 +1,4 @@
-"""The one command line: ``boardroom perft | replay | serve | simulate``."""
+"""The one command line: ``boardroom perft | replay | serve | simulate | tournament-demo``."""
 
 from __future__ import annotations
 
@@ -12,6 +12,7 @@ from boardroom import __version__, native
 from boardroom.draughts import VARIANTS, Board, DraughtsError
 from boardroom.draughts.perft import perft
 from boardroom.lab.cli import add_parser as add_simulate_parser
+from boardroom.lab.tournament import add_parser as add_tournament_parser
 
 
 def _perft(args: argparse.Namespace) -> int:
@@ -84,6 +85,7 @@ def _parser() -> argparse.ArgumentParser:
     s.add_argument("--no-demo", action="store_true", help="do not open the demo games")
     s.set_defaults(run=_serve)
     add_simulate_parser(commands)
+    add_tournament_parser(commands)
     return parser
 
 

@@ -131,18 +131,21 @@ class Search:
 
     # -- iterative deepening ----------------------------------------------------------------
 
-    def run(self, root_moves: list[Move]) -> Result:
+    def run(self, root_moves: list[Move], *, full_depth: bool = False) -> Result:
         """Deepen until the budget or the depth limit; the best move of the last finished depth.
 
         Depth 1 always finishes, whatever the budget, so there is always a move; a depth
         cut short still counts when it has proven a move at least as good as the last one.
+        A single root move stops at depth 1 (there is nothing to choose) unless
+        ``full_depth``: then its score is searched to the depth limit too (the coach).
         """
         self._start_clock()
         moves = list(root_moves)
         best = Result(moves[0], 0, 0, 0)
         for depth in range(1, self.budget.depth + 1):
             best, finished = self._iterate(moves, depth, best)
-            if not finished or abs(best.score) >= MATE_BOUND or len(moves) == 1:
+            single = len(moves) == 1 and not full_depth
+            if not finished or abs(best.score) >= MATE_BOUND or single:
                 break
             if self._out_of_time():
                 break

@@ -90,6 +90,32 @@ RU: Final = {
     "not_found": "Такой страницы нет.",
     "method_not_allowed": "Так к этому адресу обращаться нельзя.",
     "http_error": "Запрос не выполнен.",
+    "bad_host_key": "Ключ ведущего не подходит; откройте начальную страницу ещё раз, она "
+    "выдаст новый.",
+    "no_class": "Такого списка класса нет.",
+    "no_preset": "Такой заготовки настроек нет.",
+    "bad_class": "Список класса не принят.",
+    "bad_class.names": "Дайте имена учеников: списком или текстом, по имени в строке.",
+    "bad_class.count": "В классе от 1 до "
+    "{most, plural, one {# имени} few {# имён} many {# имён} other {# имени}}.",
+    "bad_class.long_name": "Одно из имён длиннее "
+    "{most, plural, one {# знака} few {# знаков} many {# знаков} other {# знака}}.",
+    "bad_class.source": "Дайте имена одним способом: списком, текстом или из сыгранной игры.",
+    "bad_class.game": "В этой игре не было игроков, чьи имена можно взять.",
+    "bad_class.title": "Название — от 1 до "
+    "{most, plural, one {# знака} few {# знаков} many {# знаков} other {# знака}}.",
+    "bad_class.full": "Можно хранить не больше "
+    "{most, plural, one {# списка} few {# списков} many {# списков} other {# списка}}; "
+    "сначала удалите один.",
+    "bad_preset": "Заготовка настроек не принята.",
+    "bad_preset.title": "Название — от 1 до "
+    "{most, plural, one {# знака} few {# знаков} many {# знаков} other {# знака}}.",
+    "bad_preset.game": "Укажите одну из игр этого сервера.",
+    "bad_preset.settings": "Настройки должны быть объектом JSON.",
+    "bad_preset.settings_size": "Настройки слишком длинные.",
+    "bad_preset.full": "Можно хранить не больше "
+    "{most, plural, one {# заготовки} few {# заготовок} many {# заготовок} other {# заготовки}}; "
+    "сначала удалите одну.",
 }
 
 EN: Final = {
@@ -168,6 +194,28 @@ EN: Final = {
     "not_found": "There is no such page.",
     "method_not_allowed": "This address does not take that method.",
     "http_error": "The request failed.",
+    "bad_host_key": "This host key is not valid; open the start page again for a new one.",
+    "no_class": "There is no such class list.",
+    "no_preset": "There is no such preset.",
+    "bad_class": "This class list is not valid.",
+    "bad_class.names": "Give the pupils' names: a list, or a text with one name a line.",
+    "bad_class.count": "A class has 1 to {most, plural, one {# name} other {# names}}.",
+    "bad_class.long_name": "A name is longer than "
+    "{most, plural, one {# character} other {# characters}}.",
+    "bad_class.source": "Give the names one way: a list, a text, or a finished game.",
+    "bad_class.game": "This game had no players whose names could be taken.",
+    "bad_class.title": "The name must be 1 to "
+    "{most, plural, one {# character} other {# characters}} long.",
+    "bad_class.full": "At most {most, plural, one {# list} other {# lists}} may be kept; "
+    "delete one first.",
+    "bad_preset": "This preset is not valid.",
+    "bad_preset.title": "The name must be 1 to "
+    "{most, plural, one {# character} other {# characters}} long.",
+    "bad_preset.game": "Name one of this server's games.",
+    "bad_preset.settings": "The settings must be a JSON object.",
+    "bad_preset.settings_size": "The settings are too long.",
+    "bad_preset.full": "At most {most, plural, one {# preset} other {# presets}} may be kept; "
+    "delete one first.",
 }
 
 MESSAGES: Final = {"ru": RU, "en": EN}

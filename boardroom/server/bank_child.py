@@ -36,7 +36,7 @@ def limit(memory_bytes: int, cpu_s: int) -> None:
     resource.setrlimit(resource.RLIMIT_CPU, (cpu_s, cpu_s + 1))
 
 
-def read(data: bytes, fmt: str | None, name: str | None) -> tuple[Any, ...]:
+def read(data: bytes, fmt: str | None, name: str | None, prices: bool = False) -> tuple[Any, ...]:
     """The reading's outcome as a plain tuple (picklable whatever happened):
     ``("ok", reply, found)``, ``("bad_bank", first line, details)`` or ``("memory",)``.
 
@@ -54,7 +54,7 @@ def read(data: bytes, fmt: str | None, name: str | None) -> tuple[Any, ...]:
         return blob_id
 
     try:
-        return ("ok", bank_reply(data, fmt, name, keep), found)
+        return ("ok", bank_reply(data, fmt, name, keep, prices=prices), found)
     except BankError as exc:
         return ("bad_bank", str(exc).splitlines()[0], refusal(exc))
     except MemoryError:
@@ -63,11 +63,17 @@ def read(data: bytes, fmt: str | None, name: str | None) -> tuple[Any, ...]:
 
 
 def main(
-    conn: Connection, data: bytes, fmt: str | None, name: str | None, memory: int, cpu_s: int
+    conn: Connection,
+    data: bytes,
+    fmt: str | None,
+    name: str | None,
+    memory: int,
+    cpu_s: int,
+    prices: bool = False,
 ) -> None:
     """The child's entry: limits, the reading, the outcome sent back."""
     limit(memory, cpu_s)
-    outcome = read(data, fmt, name)
+    outcome = read(data, fmt, name, prices)
     del data
     try:
         conn.send(outcome)

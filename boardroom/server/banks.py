@@ -53,19 +53,21 @@ async def read_bank(
     data: bytes,
     fmt: str | None,
     name: str | None,
+    prices: bool = False,
 ) -> BankRead:
-    """The import's answer and media, or a typed :class:`ApiError`."""
+    """The import's answer and media, or a typed :class:`ApiError` (``prices``: SIGame
+    prices become the questions' points)."""
     if not slot.acquire(blocking=False):
         raise ApiError("busy", "Other question banks are being read; try again shortly.", 503)
     try:
-        outcome = await asyncio.to_thread(run_child, settings, data, fmt, name)
+        outcome = await asyncio.to_thread(run_child, settings, data, fmt, name, prices)
     finally:
         slot.release()  # the child is gone by now, whatever happened
     return answer(settings, outcome)
 
 
 def run_child(
-    settings: Settings, data: bytes, fmt: str | None, name: str | None
+    settings: Settings, data: bytes, fmt: str | None, name: str | None, prices: bool = False
 ) -> tuple[Any, ...]:
     """Read in a fresh child process; ``("time",)`` or ``("memory",)`` when over a limit.
     The child is killed and reaped before this returns."""
@@ -74,7 +76,7 @@ def run_child(
     memory = settings.bank_memory_mb * 1024 * 1024
     cpu_s = math.ceil(settings.bank_parse_s) + 1
     child = ctx.Process(
-        target=bank_child.main, args=(send, data, fmt, name, memory, cpu_s), daemon=True
+        target=bank_child.main, args=(send, data, fmt, name, memory, cpu_s, prices), daemon=True
     )
     child.start()
     send.close()

@@ -30,12 +30,12 @@ from boardroom.server.lobby import Lobby
 from boardroom.server.presence import Presence
 from boardroom.server.robot_roster import RobotRoster
 from boardroom.server.robot_seats import RobotRunner
-from boardroom.server.runtime import Runtime
+from boardroom.server.runtime import HOST, PROJECTOR, Runtime
 from boardroom.server.seats import Seats
 from boardroom.store import Store
 
 log = logging.getLogger("boardroom.hub")
-__all__ = ["Ack", "Hub", "NewGame"]
+__all__ = ["HOST", "PROJECTOR", "Ack", "Hub", "NewGame"]
 
 
 class Hub:

@@ -6,8 +6,10 @@ migrations. A game is rebuilt by folding its events after its latest snapshot.
 """
 
 from boardroom.store.records import (
+    ClassList,
     Conflict,
     GameRecord,
+    NamedPreset,
     RobotRecord,
     SeatRecord,
     Snapshot,
@@ -26,8 +28,10 @@ __all__ = [
     "NOTIFY_CHANNEL",
     "PRESENCE_CHANNEL",
     "ROBOTS_NOTICE",
+    "ClassList",
     "Conflict",
     "GameRecord",
+    "NamedPreset",
     "RobotRecord",
     "SeatRecord",
     "Snapshot",

@@ -71,3 +71,24 @@ class Snapshot:
     version: int
     fingerprint: str
     state: bytes
+
+
+@dataclass(frozen=True)
+class ClassList:
+    """A class a host keeps: its name and its pupils' names, in the host's order."""
+
+    list_id: str
+    name: str
+    names: list[str]
+    created_at: float
+
+
+@dataclass(frozen=True)
+class NamedPreset:
+    """Settings a host keeps for one game kind under a name."""
+
+    preset_id: str
+    name: str
+    game: str
+    settings: Json
+    created_at: float

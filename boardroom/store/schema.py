@@ -122,3 +122,37 @@ robot_seats = Table(
     Column("accuracy", Float, nullable=False),
     Column("stand_in", Boolean, nullable=False),
 )
+
+class_lists = Table(
+    "class_lists",
+    metadata,
+    Column("list_id", String(40), primary_key=True),
+    Column("owner_hash", String(64), nullable=False),
+    Column("name", String(80), nullable=False),
+    Column("names", Text, nullable=False),
+    Column("created_at", Float, nullable=False),
+    UniqueConstraint("owner_hash", "name", name="uq_class_lists_name"),
+)
+"""A host's class: a named list of pupils' names (JSON). ``owner_hash``: the hash of the
+host key it belongs to (never the key)."""
+
+named_presets = Table(
+    "named_presets",
+    metadata,
+    Column("preset_id", String(40), primary_key=True),
+    Column("owner_hash", String(64), nullable=False),
+    Column("name", String(80), nullable=False),
+    Column("game", String(20), nullable=False),
+    Column("settings", Text, nullable=False),
+    Column("created_at", Float, nullable=False),
+    UniqueConstraint("owner_hash", "game", "name", name="uq_named_presets_name"),
+)
+"""A host's named settings for one game kind (JSON), owned like a class list."""
+
+game_classes = Table(
+    "game_classes",
+    metadata,
+    Column("game_id", String(40), primary_key=True),
+    Column("names", Text, nullable=False),
+)
+"""The class a game was made for: its names (JSON), offered on the join page."""

@@ -60,6 +60,7 @@ from boardroom.store.records import (
     Snapshot,
     StoredEvent,
 )
+from boardroom.store.shelf import Shelf
 
 MIGRATIONS = Path(__file__).with_name("migrations")
 NOTIFY_CHANNEL = "boardroom"
@@ -68,7 +69,7 @@ ROBOTS_NOTICE = "robots"
 """The presence channel's word (in place of a process's instance) that a game's robot
 seats changed: every process reads them again."""
 MIGRATION_LOCK = 7_140_512
-HEAD = "0005"
+HEAD = "0006"
 """The newest migration (a test checks it against Alembic's scripts)."""
 
 
@@ -316,7 +317,7 @@ class GroupCommit:
                     item.tell()
 
 
-class Store:
+class Store(Shelf):
     """An append-only event log per game, with seats, command ids and snapshots."""
 
     def __init__(self, url: str) -> None:

@@ -10,7 +10,8 @@
   a preview; ``format=files`` takes several files at once (``bank.read_upload``).
 - ``GET /api/web/qr.svg?data=…``: a QR code, made here (the room may have no internet).
 - ``GET /api/web/games/{id}/replay`` and the kind's downloads (``…/pdn``, ``…/trades.csv``,
-  ``…/ledger.csv`` for the exchange): each from the asking seat's own view.
+  ``…/ledger.csv`` for the exchange; every kind's ``…/pupils.csv`` and ``…/xlsx``), and
+  ``…/report`` (the per-pupil report for the results page): each from the seat's own view.
 """
 
 from __future__ import annotations
@@ -19,12 +20,13 @@ import asyncio
 import copy
 import io
 
+import orjson
 import segno
 from fastapi import APIRouter, Query, Request, Response
 
 from boardroom.games.registry import KINDS
 from boardroom.kernel import Json
-from boardroom.server import banks, media
+from boardroom.server import banks, framing, media
 from boardroom.server.app import request_language, seat_json
 from boardroom.server.deps import HostDep, HubDep, SeatDep, address_of, bearer, raw_body
 from boardroom.server.errors import ApiError
@@ -97,14 +99,16 @@ async def bank(
     hub: HubDep,
     format: str | None = Query(None, max_length=8),
     name: str | None = Query(None, max_length=200),
+    prices: bool = Query(False),
 ) -> Json:
     """A question bank read for a game being made: the upload carries the start page's
     creation ticket (``Authorization: Bearer d…``); without an open one nothing is read
-    or stored. The media found are the draft's until a game made with it takes them."""
+    or stored. The media found are the draft's until a game made with it takes them.
+    ``prices=1``: a SIGame package's prices become its questions' points."""
     hub.limit("bank", address_of(request))
     opened = await hub.drafts.open(bearer(request))
     data = await request.body()
-    read = await banks.read_bank(hub.settings, hub.bank_slots, data, format, name)
+    read = await banks.read_bank(hub.settings, hub.bank_slots, data, format, name, prices)
     now = hub.settings.clock()
     await asyncio.to_thread(
         media.keep_found, hub.store, read.found, opened.owner, opened.expires_at, now
@@ -185,6 +189,14 @@ async def replay(at: SeatDep, hub: HubDep) -> Response:
     return Response(exports.encode({"frames": frames}), media_type="application/json")
 
 
+@router.get("/games/{game_id}/report")
+async def report(at: SeatDep, request: Request) -> Json:
+    """The per-pupil report of the game, from the asking seat's own view."""
+    view = _snapshot(at.live, at.seat.role)
+    game, lang = at.live.record.game, request_language(request)
+    return await asyncio.to_thread(exports.report_json, view, game, lang)
+
+
 @router.get("/games/{game_id}/{download}")
 async def download(game_id: str, download: str, at: SeatDep, request: Request) -> Response:
     """One of the kind's downloads, made from the asking seat's own view."""
@@ -194,8 +206,16 @@ async def download(game_id: str, download: str, at: SeatDep, request: Request) -
             "no_download", f"This game has no download {download!r}.", 404, download=download
         )
     made = offered[download]
-    text = made.make(at.live.view(at.seat.role), game_id, request_language(request))
+    view = _snapshot(at.live, at.seat.role)
+    text = await asyncio.to_thread(made.make, view, game_id, request_language(request))
     return _download(text, made.filename.format(game_id=game_id), made.media_type)
+
+
+def _snapshot(live: LiveGame, role: str) -> Json:
+    """The seat's view as its page receives it (JSON), a copy of its own: a file is made
+    from it in a worker thread (a workbook takes a few hundred ms) while the game goes on."""
+    copied: Json = orjson.loads(framing.dumps(live.view(role)))
+    return copied
 
 
 def _frames(live: LiveGame, role: str, bodies: list[tuple[int, float, Json]]) -> list[Json]:
@@ -210,6 +230,8 @@ def _frames(live: LiveGame, role: str, bodies: list[tuple[int, float, Json]]) ->
     return frames
 
 
-def _download(text: str, filename: str, media_type: str) -> Response:
+def _download(text: str | bytes, filename: str, media_type: str) -> Response:
     headers = {"Content-Disposition": f'attachment; filename="{filename}"'}
+    if isinstance(text, bytes):
+        return Response(text, media_type=media_type, headers=headers)
     return Response(text, media_type=f"{media_type}; charset=utf-8", headers=headers)

@@ -4,14 +4,18 @@ Every function here reads what :meth:`rules.view` gives the asking seat — noth
 the raw state — so a player's CSV holds only what that player may see, and the host's
 holds everything. The words are in the asked language (the exchange core's catalogue):
 names of people, firms and the State, counted shares, times as minutes and seconds.
+Every table is offered as a CSV and as a sheet of the kind's ``.xlsx`` (:mod:`.sheets`).
 
 >>> events = [{"type": "phase_changed", "phase": "exchange", "year": 1, "at": 1.0},
 ...           {"type": "trade", "stock": 3, "price": 11, "qty": 2, "at": 62.5,
 ...            "buyer": "p1", "seller": "state"}]
->>> print(trades_csv(events, {"p1": "Аня"}, "ru"), end="")
-время,год,акция,количество,цена,покупатель,продавец
-1:02.5,1,Фирма 3,2,11,Аня,Государство
->>> print(ledger_csv(events, {"p1": "Anna"}, "en"), end="")
+>>> text = trades_csv(events, {"p1": "Аня"}, "ru")
+>>> text[0] == "\\ufeff"
+True
+>>> print(text[1:], end="")
+время;год;акция;количество;цена;покупатель;продавец
+1:02.5;1;Фирма 3;2;11;Аня;Государство
+>>> print(ledger_csv(events, {"p1": "Anna"}, "en")[1:], end="")
 time,year,event,from,to,asset,amount,note
 1:02.5,1,trade,Anna,The State,cash,22,buys 2 shares of firm 3
 1:02.5,1,trade,The State,Anna,shares of firm 3,2,trade
@@ -19,18 +23,28 @@ time,year,event,from,to,asset,amount,note
 
 from __future__ import annotations
 
-import csv
-import io
 import json
 from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, Final
 
 from boardroom.draughts import pdn
+from boardroom.games.exchange.report import pupil_report
 from boardroom.games.exchange.ruleset import load_ruleset
 from boardroom.games.exchange.setup import initial_board
 from boardroom.i18n import catalogue_for, format_message
 from boardroom.kernel import Json
+from boardroom.web import sheet_words
+from boardroom.web.sheets import (
+    XLSX_TYPE,
+    Cell,
+    Duration,
+    Sheet,
+    cell_display,
+    csv_text,
+    xlsx_bytes,
+)
+from boardroom.web.sheets import clock as clock
 
 #: What a replay frame keeps of a view (the rest is the log and the private panels).
 FRAME_KEYS = (
@@ -79,20 +93,6 @@ class _Words:
         return [self(f"export.col.{key}") for key in keys]
 
 
-def clock(seconds: float) -> str:
-    """Game seconds as minutes and seconds (hours when long), tenths kept.
-
-    >>> clock(5), clock(62.5), clock(3725.25)
-    ('0:05', '1:02.5', '1:02:05.2')
-    """
-    tenths = round(float(seconds) * 10)
-    whole, tenth = divmod(tenths, 10)
-    hours, rest = divmod(whole, 3600)
-    minutes, secs = divmod(rest, 60)
-    text = f"{hours}:{minutes:02d}:{secs:02d}" if hours else f"{minutes}:{secs:02d}"
-    return f"{text}.{tenth}" if tenth else text
-
-
 def _years(events: Iterable[Json]) -> Iterable[tuple[int, Json]]:
     year = 0
     for event in events:
@@ -101,25 +101,10 @@ def _years(events: Iterable[Json]) -> Iterable[tuple[int, Json]]:
         yield year, event
 
 
-def _table(header: list[str], rows: Iterable[list[Any]]) -> str:
-    out = io.StringIO()
-    writer = csv.writer(out, lineterminator="\n")
-    writer.writerow(header)
-    writer.writerows(rows)
-    return out.getvalue()
-
-
-def _safe(value: Any) -> Any:
-    """A spreadsheet must not run a cell as a formula (``=``, ``+``, ``-``, ``@`` text)."""
-    if isinstance(value, str) and value[:1] in ("=", "+", "-", "@", "\t", "\r"):
-        return "'" + value
-    return value
-
-
-def trades_csv(events: list[Json], names: Mapping[str, str], lang: str = "ru") -> str:
+def trades_sheet(events: list[Json], names: Mapping[str, str], lang: str = "ru") -> Sheet:
     """Every trade the seat sees; buyer and seller only where the seat may know them."""
     words = _Words(lang, names)
-    rows = []
+    rows: list[list[Cell]] = []
     for year, event in _years(events):
         if event.get("type") != "trade":
             continue
@@ -129,17 +114,21 @@ def trades_csv(events: list[Json], names: Mapping[str, str], lang: str = "ru") -
         )
         rows.append(
             [
-                clock(event["at"]),
+                Duration(float(event["at"])),
                 year,
                 words.firm(event["stock"]),
                 event["qty"],
                 event["price"],
-                _safe(words.account(buyer)) if buyer else "",
-                _safe(words.account(seller)) if seller else "",
+                words.account(buyer) if buyer else "",
+                words.account(seller) if seller else "",
             ]
         )
     columns = words.columns("at", "year", "stock", "qty", "price", "buyer", "seller")
-    return _table(columns, rows)
+    return Sheet(sheet_words.word("sheet.trades", lang), columns, rows)
+
+
+def trades_csv(events: list[Json], names: Mapping[str, str], lang: str = "ru") -> str:
+    return csv_text(trades_sheet(events, names, lang), lang)
 
 
 def _movements(event: Json, words: _Words) -> list[tuple[str, str, str, int, str]]:
@@ -195,27 +184,73 @@ def _movements(event: Json, words: _Words) -> list[tuple[str, str, str, int, str
     return []
 
 
-def ledger_csv(events: list[Json], names: Mapping[str, str], lang: str = "ru") -> str:
+def ledger_sheet(events: list[Json], names: Mapping[str, str], lang: str = "ru") -> Sheet:
     """Every movement of money or shares the seat sees, in order."""
     words = _Words(lang, names)
-    rows = []
+    rows: list[list[Cell]] = []
     for year, event in _years(events):
         for source, target, asset, amount, note in _movements(event, words):
             if amount:
                 rows.append(
                     [
-                        clock(event["at"]),
+                        Duration(float(event["at"])),
                         year,
                         words.event(event["type"]),
-                        _safe(words.account(source)),
-                        _safe(words.account(target)),
+                        words.account(source),
+                        words.account(target),
                         asset,
                         amount,
                         note,
                     ]
                 )
     columns = words.columns("at", "year", "event", "from", "to", "asset", "amount", "note")
-    return _table(columns, rows)
+    return Sheet(sheet_words.word("sheet.ledger", lang), columns, rows)
+
+
+def ledger_csv(events: list[Json], names: Mapping[str, str], lang: str = "ru") -> str:
+    return csv_text(ledger_sheet(events, names, lang), lang)
+
+
+def years_sheet(events: list[Json], lang: str = "ru") -> Sheet:
+    """Year by year, firm by firm: earnings, tax, dividends (in all and per share) and the
+    session's closing price (all public)."""
+    words = _Words(lang, {})
+    rows: dict[tuple[int, int], list[Cell]] = {}
+
+    def row(year: int, firm: int) -> list[Cell]:
+        return rows.setdefault((year, firm), [year, words.firm(firm), None, None, None, None, None])
+
+    for year, event in _years(events):
+        if event.get("type") == "dividend_paid":
+            figures = [event.get(k) for k in ("earnings", "tax", "dividend", "per_share")]
+            row(year, int(event["firm"]))[2:6] = figures
+        elif event.get("type") == "session_closed":
+            for firm, price in (event.get("closes") or {}).items():
+                row(int(event.get("year", year)), int(firm))[6] = price
+    keys = ("year", "firm", "earnings", "tax", "dividend", "per_share", "close")
+    columns = [words("export.col.year"), *sheet_words.columns(lang, *keys[1:])]
+    return Sheet(sheet_words.word("sheet.years", lang), columns, [rows[k] for k in sorted(rows)])
+
+
+def pupils_sheet(view: Json, lang: str = "ru") -> Sheet:
+    """The per-pupil report (:mod:`boardroom.games.exchange.report`) as the seat sees it."""
+    keys = ("rank", "name", "firms", "wealth", "gain", "trades")
+    columns = sheet_words.columns(lang, *keys, "meetings_called", "meetings_won", "takeovers")
+    rows: list[list[Cell]] = [
+        [
+            row.rank,
+            row.name,
+            ", ".join(map(str, row.firms)),
+            row.wealth,
+            row.gain,
+            row.trades,
+            row.meetings_called,
+            row.meetings_won,
+            row.takeovers,
+        ]
+        for row in pupil_report(view)
+    ]
+    return Sheet(sheet_words.word("sheet.pupils", lang), columns, rows)
 
 
 def exchange_pdn(view: Json, headers: Mapping[str, str] | None = None, lang: str = "ru") -> str:
@@ -263,8 +298,8 @@ class Download:
 
     filename: str
     media_type: str
-    make: Callable[[Json, str, str], str]
-    """``make(view, game_id, lang)``: the file's text."""
+    make: Callable[[Json, str, str], str | bytes]
+    """``make(view, game_id, lang)``: the file's text (or bytes: a spreadsheet)."""
 
 
 def _pdn(view: Json, game_id: str, lang: str) -> str:
@@ -279,16 +314,79 @@ def _ledger(view: Json, game_id: str, lang: str) -> str:
     return ledger_csv(view.get("events", []), view.get("players", {}), lang)
 
 
+def _exchange_tables(view: Json, lang: str) -> list[Sheet]:
+    events, names = view.get("events", []), view.get("players", {})
+    return [
+        trades_sheet(events, names, lang),
+        ledger_sheet(events, names, lang),
+        years_sheet(events, lang),
+    ]
+
+
+@dataclass(frozen=True)
+class Tables:
+    """A kind's tables: its per-pupil report, and the others (made only for the xlsx)."""
+
+    report: Callable[[Json, str], Sheet]
+    """``report(view, lang)``: the per-pupil report, the xlsx's first sheet."""
+    others: Callable[[Json, str], list[Sheet]]
+
+    def all(self, view: Json, lang: str) -> list[Sheet]:
+        return [self.report(view, lang), *self.others(view, lang)]
+
+
+def spreadsheet_downloads(prefix: str, tables: Tables) -> dict[str, Download]:
+    """The per-pupil report as a CSV, and every table of the kind as one ``.xlsx``."""
+
+    def pupils(view: Json, game_id: str, lang: str) -> str:
+        return csv_text(tables.report(view, lang), lang)
+
+    def workbook(view: Json, game_id: str, lang: str) -> bytes:
+        return xlsx_bytes(tables.all(view, lang), lang)
+
+    return {
+        "pupils.csv": Download(f"{prefix}-pupils-{{game_id}}.csv", "text/csv", pupils),
+        "xlsx": Download(f"{prefix}-{{game_id}}.xlsx", XLSX_TYPE, workbook),
+    }
+
+
+EXCHANGE_TABLES: Final = Tables(pupils_sheet, _exchange_tables)
+
 #: The downloads of each game kind, by the kind's name (``docs/game-kinds.md``).
 DOWNLOADS: dict[str, dict[str, Download]] = {
     "exchange": {
         "pdn": Download("boardroom-{game_id}.pdn", "application/x-pdn", _pdn),
         "trades.csv": Download("trades-{game_id}.csv", "text/csv", _trades),
         "ledger.csv": Download("ledger-{game_id}.csv", "text/csv", _ledger),
+        **spreadsheet_downloads("boardroom", EXCHANGE_TABLES),
     },
 }
 
+#: The tables of each game kind, for the results page's per-pupil report.
+TABLES: dict[str, Tables] = {"exchange": EXCHANGE_TABLES}
 
-def register_downloads(game: str, downloads: dict[str, Download]) -> None:
-    """Offer ``downloads`` on the results page of games of kind ``game``."""
+
+def register_downloads(
+    game: str, downloads: dict[str, Download], tables: Tables | None = None
+) -> None:
+    """Offer ``downloads`` on the results page of games of kind ``game``; with ``tables``,
+    its per-pupil report (shown, and as a CSV) and an xlsx of every table too."""
     DOWNLOADS[game] = downloads
+    if tables is not None:
+        DOWNLOADS[game] |= spreadsheet_downloads(game, tables)
+        TABLES[game] = tables
+
+
+def report_json(view: Json, game: str, lang: str) -> Json:
+    """The per-pupil report of a view for the results page: headers and cells as text,
+    and which columns are numbers (none for a kind without one)."""
+    tables = TABLES.get(game)
+    if tables is None:
+        return {"title": "", "columns": [], "rows": [], "numeric": []}
+    sheet = tables.report(view, lang)
+    numeric = [
+        all(isinstance(row[i], int | float | type(None)) for row in sheet.rows)
+        for i in range(len(sheet.columns))
+    ]
+    rows = [[cell_display(v, lang) for v in row] for row in sheet.rows]
+    return {"title": sheet.title, "columns": sheet.columns, "rows": rows, "numeric": numeric}

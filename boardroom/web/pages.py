@@ -22,7 +22,7 @@ from fastapi.staticfiles import StaticFiles
 from starlette.types import ASGIApp, Receive, Scope, Send
 
 from boardroom.i18n import choose_language
-from boardroom.web import api
+from boardroom.web import api, classes
 
 STATIC = Path(__file__).resolve().parent / "static"
 LANGUAGES = ("ru", "en")
@@ -109,4 +109,5 @@ def mount(app: FastAPI) -> None:
     """Add the pages, their assets and their endpoints to the server's app."""
     app.mount("/static", _Revalidate(StaticFiles(directory=STATIC)), name="static")
     app.include_router(api.router)
+    app.include_router(classes.router)
     app.include_router(pages)

@@ -28,8 +28,11 @@ from __future__ import annotations
 from typing import Final
 
 from boardroom.draughts import pdn
+from boardroom.games.quiz.report import pupil_report
 from boardroom.kernel import Json
-from boardroom.web.exports import Download, register_downloads
+from boardroom.web.exports import Download, Tables, register_downloads
+from boardroom.web.sheet_words import columns, word
+from boardroom.web.sheets import Cell, Duration, Sheet
 
 GAME: Final = "quiz"
 NULL_MOVE: Final = "--"
@@ -75,4 +78,48 @@ def _pdn(view: Json, game_id: str, lang: str) -> str:
     return round_pdn(view, game_id, lang)
 
 
-register_downloads(GAME, {"pdn": Download("quiz-{game_id}.pdn", "application/x-pdn", _pdn)})
+def pupils_sheet(view: Json, lang: str) -> Sheet:
+    """The per-pupil report (:mod:`boardroom.games.quiz.report`): one row a member."""
+    rows: list[list[Cell]] = [
+        [row.name, row.team, row.answered, row.right, row.captures] for row in pupil_report(view)
+    ]
+    keys = ("name", "team", "answered", "right", "captures")
+    return Sheet(word("sheet.pupils", lang), columns(lang, *keys), rows)
+
+
+def _verdict(entry: Json, lang: str) -> str:
+    standing = [v for v in entry.get("verdicts") or [] if not v.get("undone")]
+    if entry.get("skipped"):
+        return word("verdict.skipped", lang)
+    if not standing:
+        return ""
+    return word("verdict.right" if standing[-1]["correct"] else "verdict.wrong", lang)
+
+
+def questions_sheet(view: Json, lang: str) -> Sheet:
+    """Every question asked, in order: when, to which team and member, and the verdict."""
+    teams = view.get("teams") or {}
+    names = {str(m["id"]): str(m["name"]) for t in teams.values() for m in t.get("members") or []}
+    rows: list[list[Cell]] = [
+        [
+            Duration(float(entry.get("at") or 0)),
+            str((teams.get(entry.get("team")) or {}).get("name") or entry.get("team")),
+            names.get(str(entry.get("member")), ""),
+            str((entry.get("question") or {}).get("text") or ""),
+            _verdict(entry, lang),
+        ]
+        for entry in view.get("record") or []
+    ]
+    keys = ("at", "team", "answerer", "question", "verdict")
+    return Sheet(word("sheet.questions", lang), columns(lang, *keys), rows)
+
+
+def _tables(view: Json, lang: str) -> list[Sheet]:
+    return [questions_sheet(view, lang)]
+
+
+register_downloads(
+    GAME,
+    {"pdn": Download("quiz-{game_id}.pdn", "application/x-pdn", _pdn)},
+    Tables(pupils_sheet, _tables),
+)

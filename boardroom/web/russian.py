@@ -18,9 +18,12 @@ from typing import Final
 
 from boardroom.bots.board import LEVELS, BoardRobot
 from boardroom.draughts import RUSSIAN, Board, pdn
+from boardroom.games.russian.report import points, pupil_report
 from boardroom.kernel import Json
 from boardroom.server.robots import register_policy
-from boardroom.web.exports import Download, register_downloads
+from boardroom.web.exports import Download, Tables, register_downloads
+from boardroom.web.sheet_words import columns, word
+from boardroom.web.sheets import Cell, Sheet
 
 GAME: Final = "russian"
 DEFAULT_LEVEL: Final = "casual"
@@ -88,5 +91,46 @@ def game_pdn(view: Json, game_id: str, lang: str = "en") -> str:
     return pdn.write(board_of(view), tags, result)
 
 
+def _name(view: Json, side: str, lang: str) -> str:
+    player = (view.get("players") or {}).get(side) or {}
+    return str(player.get("name") or word(f"side.{side}", lang))
+
+
+def pupils_sheet(view: Json, lang: str) -> Sheet:
+    """The per-pupil report (:mod:`boardroom.games.russian.report`); an unnamed side by
+    its colour. (No column for the coach's count of mistakes: there is none yet.)"""
+    rows: list[list[Cell]] = [
+        [row.place, row.name or word(f"side.{row.side}", lang), row.games, row.points]
+        for row in pupil_report(view)
+    ]
+    keys = ("place", "name", "games", "points")
+    return Sheet(word("sheet.pupils", lang), columns(lang, *keys), rows)
+
+
+def games_sheet(view: Json, lang: str) -> Sheet:
+    """The game: both sides, their points (once it ended) and the moves made."""
+    ended = view.get("phase") == "ended"
+    scored: dict[str, Cell] = {
+        side: points(view, side) if ended else None for side in ("white", "black")
+    }
+    row: list[Cell] = [
+        _name(view, "white", lang),
+        _name(view, "black", lang),
+        scored["white"],
+        scored["black"],
+        len(view.get("moves") or []),
+    ]
+    keys = ("white", "black", "white_points", "black_points", "moves")
+    return Sheet(word("sheet.games", lang), columns(lang, *keys), [row])
+
+
+def _tables(view: Json, lang: str) -> list[Sheet]:
+    return [games_sheet(view, lang)]
+
+
 register_policy(GAME, board_robot, history=False)
-register_downloads(GAME, {"pdn": Download("russian-{game_id}.pdn", "application/x-pdn", game_pdn)})
+register_downloads(
+    GAME,
+    {"pdn": Download("russian-{game_id}.pdn", "application/x-pdn", game_pdn)},
+    Tables(pupils_sheet, _tables),
+)

@@ -91,7 +91,8 @@ SAMPLES: dict[str, list[Any]] = {
         name: NUMBERS
         for name in (
             *("free", "need", "qty", "limit", "minimum", "held", "wait", "most"),
-            *("low", "high", "version", "sent", "last", "limit"),
+            *("low", "high", "version", "sent", "last", "limit", "length"),
+            *("taken", "moves", "pupils", "round", "board"),
         )
     },
 }

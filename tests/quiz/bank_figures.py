@@ -13,7 +13,21 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
-from siq_packages import SIGAME7, SIGAME7_FILES, V3, V3_FILES, V4, V4_FILES, package
+from siq_packages import (
+    EMPTY_SLOTS_THEMES,
+    LONG_NAMES_FILES,
+    LONG_NAMES_THEMES,
+    PRICED_FINAL,
+    PRICED_THEMES,
+    SIGAME7,
+    SIGAME7_FILES,
+    V3,
+    V3_FILES,
+    V4,
+    V4_FILES,
+    package,
+    v5_content,
+)
 from test_quiz_import import ENGLISH_CSV, RUSSIAN_CSV
 
 from boardroom.games.quiz.bank import Imported, import_file, import_files
@@ -24,6 +38,9 @@ def corpus() -> list[tuple[str, bytes]]:
         ("sigame7-v5.siq", package(SIGAME7, SIGAME7_FILES)),
         ("final-v4.siq", package(V4, V4_FILES)),
         ("old-v3.siq", package(V3, V3_FILES)),
+        ("long-names.siq", package(v5_content(LONG_NAMES_THEMES), LONG_NAMES_FILES)),
+        ("empty-slots.siq", package(v5_content(EMPTY_SLOTS_THEMES))),
+        ("priced.siq", package(v5_content(PRICED_THEMES, final=PRICED_FINAL))),
         ("russian-cp1251.csv", RUSSIAN_CSV.encode("cp1251")),
         ("english.csv", ENGLISH_CSV.encode()),
     ]
@@ -48,6 +65,7 @@ def main() -> None:
         print(line(name, import_file(name, data, number=number)))
     combined = import_files(files)
     print(line(f"all {len(files)} combined", combined))
+    print(line("with SIGame prices", import_files(files, prices=True)))
     print(combined.preview()["lines"]["ru"][0])
 
 

@@ -271,3 +271,102 @@ def package(text: str | bytes | None, files: dict[str, bytes] | None = None) -> 
         for name, data in (files or {}).items():
             archive.writestr(name, data)
     return buffer.getvalue()
+
+
+# Media named as Russian authors name them: Cyrillic names of 20+ letters, which SIGame stores
+# %-encoded in the archive (each letter six characters: a path of 150-250 characters).
+LONG_NAMES = {
+    "image": "Ливанский кедр обыкновенный в горах.png",
+    "audio": "Государственный гимн Ливанской Республики.mp3",
+    "video": "Извержение вулкана Эйяфьядлайёкюдль весной.mp4",
+    "answer": "Древесина ливанского кедра под микроскопом.jpg",
+}
+LONG_NAMES_THEMES = {
+    "Деревья и страны": [
+        question(
+            100,
+            content(item("Какое дерево на флаге?"), item(LONG_NAMES["image"], "image", ref=True))
+            + content(item(LONG_NAMES["answer"], "image", ref=True), part="answer"),
+            "Кедр",
+        ),
+        question(
+            200,
+            content(item("Чей это гимн?"), item(LONG_NAMES["audio"], "audio", ref=True)),
+            "Ливана",
+        ),
+        question(300, content(item(LONG_NAMES["video"], "video", ref=True)), "Исландия"),
+    ]
+}
+LONG_NAMES_FILES = {
+    f"Images/{quote(LONG_NAMES['image'])}": PNG,
+    f"Audio/{quote(LONG_NAMES['audio'])}": MP3,
+    f"Video/{quote(LONG_NAMES['video'])}": MP4,
+    f"Images/{quote(LONG_NAMES['answer'])}": JPEG,
+}
+LONG_NAMES_V4 = (
+    '<?xml version="1.0" encoding="utf-8"?><package name="Портреты" version="4">'
+    '<rounds><round name="Р"><themes><theme name="Полководцы"><questions>'
+    '<question price="100"><scenario><atom>Кто это?</atom>'
+    '<atom type="image">@Портрет Александра Васильевича Суворова.jpg</atom></scenario>'
+    "<right><answer>Суворов</answer></right></question>"
+    "</questions></theme></themes></round></rounds></package>"
+)
+LONG_NAMES_V4_FILES = {f"Images/{quote('Портрет Александра Васильевича Суворова.jpg')}": JPEG}
+
+# Empty places on the board, as SIQuester saves them: price -1 (an empty slot), and a
+# question the author left unfilled (no content, no answer).
+EMPTY_SLOT = '<question price="-1"><type name="" /><right /></question>'
+UNFILLED = '<question price="500"><params /><right /></question>'
+EMPTY_SLOTS_THEMES = {
+    "Табло": [
+        question(100, content(item("Сколько будет 2+2?")), "4"),
+        EMPTY_SLOT,
+        question(300, content(item("Столица Перу?")), "Лима"),
+        EMPTY_SLOT,
+        UNFILLED,
+    ],
+    "Пустая тема": [EMPTY_SLOT, EMPTY_SLOT],
+}
+
+
+def secret(price: int, low: int, high: int, text: str, right: str, *, kind: str = "secret") -> str:
+    """A cat in a bag (v5): its own theme and its price, fixed (low = high) or picked."""
+    own = (
+        '<param name="theme">Кот в мешке</param><param name="price" type="numberSet">'
+        f'<numberSet minimum="{low}" maximum="{high}" step="0" /></param>'
+    )
+    return question(price, own + content(item(text)), right, kind=kind)
+
+
+# Every kind of SIGame question that has a price rule of its own.
+PRICED_THEMES = {
+    "Цены": [
+        question(100, content(item("Простой вопрос?")), "Простой"),
+        question(200, content(item("Вопрос без риска?")), "Без риска", kind="noRisk"),
+        secret(300, 700, 700, "Кот с ценой 700?", "Кот"),
+        secret(400, 100, 1000, "Кот, цену которого выбирают?", "Выбор"),
+        question(500, content(item("Вопрос со ставкой?")), "Ставка", kind="stake"),
+        question(600, content(item("Вопрос для всех?")), "Все", kind="forAll"),
+        question(0, content(item("Бесплатный вопрос?")), "Даром"),
+    ]
+}
+PRICED_FINAL = (
+    '<round name="Финал" type="final"><themes><theme name="Финал"><questions>'
+    + question(0, content(item("Финальный вопрос?")), "Финал", kind="stakeAll")
+    + "</questions></theme></themes></round>"
+)
+PRICED_V4 = (
+    '<?xml version="1.0" encoding="utf-8"?><package name="Старый" version="4">'
+    '<rounds><round name="Р"><themes><theme name="Т"><questions>'
+    '<question price="100"><type name="cat"><param name="theme">Кошки</param>'
+    '<param name="cost">300</param></type><scenario><atom>Кот за 300?</atom></scenario>'
+    "<right><answer>Да</answer></right></question>"
+    '<question price="200"><type name="sponsored"/><scenario><atom>Без риска?</atom>'
+    "</scenario><right><answer>Да</answer></right></question>"
+    '<question price="300"><type name="auction"/><scenario><atom>Аукцион?</atom>'
+    "</scenario><right><answer>Да</answer></right></question>"
+    '<question price="400"><type name="bagcat"><param name="cost">0</param>'
+    '<param name="knows">after</param></type><scenario><atom>Кот, цена на выбор?</atom>'
+    "</scenario><right><answer>Да</answer></right></question>"
+    "</questions></theme></themes></round></rounds></package>"
+)

@@ -86,7 +86,7 @@ def mutations(rng: random.Random, count: int) -> list[Json]:
 
 
 def session(server: Server, api: Api) -> Table:
-    setup = exchange_setup()
+    setup = exchange_setup(scale=1.0)  # a real session's length: no deadline passes mid-fuzz
     setup["ruleset"]["opening_session"] = True
     table = Table(api, server.ws_url, "exchange", setup, ["p1", "p2"])
     table.host.ok({"type": "start"})

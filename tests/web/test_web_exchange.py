@@ -244,12 +244,12 @@ def test_a_whole_exchange_game(browser: Browser, server: Server, api: Api) -> No
     assert "c3xe5xg7" in text and '[GameType "25"]' in text
     with host.expect_download() as trades_csv:
         host.click("[data-action=trades]")
-    rows = Path(trades_csv.value.path()).read_text(encoding="utf-8").splitlines()
+    rows = Path(trades_csv.value.path()).read_text(encoding="utf-8-sig").splitlines()
     assert rows[0] == "time,year,stock,quantity,price,buyer,seller" and len(rows) == 3
     assert any(row.endswith(",Firm 1,6,10,Boris,The State") for row in rows[1:]), rows
     with host.expect_download() as ledger_csv:
         host.click("[data-action=ledger]")
-    ledger = Path(ledger_csv.value.path()).read_text(encoding="utf-8").splitlines()
+    ledger = Path(ledger_csv.value.path()).read_text(encoding="utf-8-sig").splitlines()
     assert ledger[0] == "time,year,event,from,to,asset,amount,note"
     assert any(",capture reward,The market,Firm 1,cash,20," in row for row in ledger), ledger
     shot(host, "results", full_page=True)

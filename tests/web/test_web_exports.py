@@ -65,13 +65,13 @@ def test_downloads_in_russian_name_people_firms_and_count_shares() -> None:
     names = {"p1": "Аня", "p2": "Александра Соколова", "p3": "Борис", "p4": "Вика"}
     events: list[dict[str, object]] = host["events"]  # type: ignore[assignment]
     trades = exports.trades_csv(events, names, "ru").splitlines()
-    assert trades[0] == "время,год,акция,количество,цена,покупатель,продавец"
+    assert trades[0] == "\ufeffвремя;год;акция;количество;цена;покупатель;продавец"
     ledger = exports.ledger_csv(events, names, "ru")
-    assert ledger.splitlines()[0] == "время,год,событие,от кого,кому,что,сколько,примечание"
+    assert ledger.splitlines()[0] == "\ufeffвремя;год;событие;от кого;кому;что;сколько;примечание"
     for text in (*trades[1:], ledger):
         assert not re.search(r"\bp\d\b|firm:\d|\bState\b|\bbuys\b|\bcash\b", text), text
-        assert not re.search(r"^\d+\.\d+,", text, re.M), "times are minutes and seconds"
-    assert re.search(r"^\d+:\d\d(?:\.\d)?,", trades[1])
+        assert not re.search(r"^\d+\.\d+;", text, re.M), "times are minutes and seconds"
+    assert re.search(r"^\d+:\d\d(?:\.\d)?;", trades[1])
     assert "Фирма " in "".join(trades[1:]) and "деньги" in ledger
     sold = {int(str(e["qty"])) for e in events if e.get("type") == "trade"}
     for qty in sold:

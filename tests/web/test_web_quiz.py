@@ -34,6 +34,7 @@ def join_team(browser: Browser, server: Server, host: Page, team: str, name: str
 def answer(page: Page, text: str) -> None:
     form = page.locator("[data-role=answer-form]")
     expect(form).to_be_visible()
+    expect(form.locator("input[name=answer]")).to_have_attribute("maxlength", "500")
     form.locator("input[name=answer]").fill(text)
     form.locator("button[type=submit]").click()
 

@@ -19,6 +19,7 @@ command ``type``; a command not listed would be refused now.
 
 from __future__ import annotations
 
+from boardroom.games.quiz.schema import MAX_ANSWER_CHARS
 from boardroom.kernel import Json
 
 HOST = "host"
@@ -82,7 +83,8 @@ def _answer(view: Json, role: str) -> Json:
     question = duel.get("question") or {}
     choices = list(question.get("choices") or [])
     device = (view.get("answerers") or {}).get(answering) if role != HOST else None
-    return {"answer": {"team": answering, "choices": choices, "device": device}}
+    limit = MAX_ANSWER_CHARS  # what the page's answer field takes (its maxlength)
+    return {"answer": {"team": answering, "choices": choices, "device": device, "max_chars": limit}}
 
 
 def _claim(view: Json, role: str) -> Json:

@@ -21,7 +21,7 @@ from boardroom.games.quiz.duel import (
     resolve_jump,
     win,
 )
-from boardroom.games.quiz.schema import command_errors
+from boardroom.games.quiz.schema import MAX_ANSWER_CHARS, command_errors
 from boardroom.games.quiz.state import Duel, QuizState
 from boardroom.games.quiz.views import media_id
 from boardroom.games.quiz.vocabulary import CommandType
@@ -303,6 +303,13 @@ def _hand_answering(state: QuizState, command: Json, now: float) -> list[Json]:
 def _given(question: Question, command: Json) -> Json:
     if "text" in command:
         text = command["text"].strip()
+        if len(text) > MAX_ANSWER_CHARS:
+            raise Refused(
+                "answer_too_long",
+                f"The answer has {len(text)} characters; at most {MAX_ANSWER_CHARS} are taken.",
+                length=len(text),
+                limit=MAX_ANSWER_CHARS,
+            )
         matching = [i for i, c in enumerate(question.choices) if c.casefold() == text.casefold()]
         return {"text": text, "choice": matching[0]} if matching else {"text": text}
     if not question.choices:

@@ -44,6 +44,9 @@ RU: Final = {
     "category_empty": "В теме «{category}» не осталось незаданных вопросов.",
     "already_answered": "Ответ уже дан; его оценит ведущий.",
     "too_late": "Время на ответ вышло.",
+    "answer_too_long": "Ответ слишком длинный: {length, plural, one {# знак} few {# знака} "
+    "many {# знаков} other {# знака}}, а можно не больше {limit, plural, one {# знака} "
+    "few {# знаков} many {# знаков} other {# знака}}. Сократите его.",
     "no_choices": "У этого вопроса нет вариантов; ответьте текстом.",
     "bad_choice": "Такого варианта ответа нет: номера вариантов от 0 до {last}, а не {choice}.",
     "bad_choice.not_listed": "{choice} — не один из вариантов ответа.",
@@ -86,6 +89,8 @@ EN: Final = {
     "category_empty": "No unused question is left in the category “{category}”.",
     "already_answered": "An answer was already given; the host judges it.",
     "too_late": "The time to answer ran out.",
+    "answer_too_long": "The answer is too long: {length, plural, one {# character} "
+    "other {# characters}}, and at most {limit} are taken. Shorten it.",
     "no_choices": "This question has no choices; answer it with text.",
     "bad_choice": "Choice {choice} does not exist; the choices are 0 to {last}.",
     "bad_choice.not_listed": "{choice} is not one of the choices.",

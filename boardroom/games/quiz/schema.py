@@ -18,6 +18,7 @@ from typing import Any, Final
 
 Schema = dict[str, Any]
 
+MAX_ANSWER_CHARS: Final = 500  # a typed answer, stripped; longer: refused (``answer_too_long``)
 DRAFT: Final = "https://json-schema.org/draft/2020-12/schema"
 _STRING: Final[Schema] = {"type": "string", "minLength": 1}
 _ENVELOPE: Final[dict[str, Schema]] = {
@@ -75,7 +76,11 @@ COMMANDS: Final[dict[str, tuple[str, dict[str, Schema], list[str]]]] = {
     "answer": (
         "the answering team (or the host for it): a free-text answer or a choice",
         {
-            "text": {"type": "string"},
+            "text": {
+                "type": "string",
+                "description": f"A typed answer: at most {MAX_ANSWER_CHARS} characters once "
+                "stripped (longer: refused as answer_too_long).",
+            },
             "choice": {
                 "type": ["integer", "string"],
                 "minimum": 0,

@@ -37,6 +37,34 @@ RU: Final = {
     "draw_offered.to_you": "Вам предложили ничью: примите её или откажитесь.",
     "no_draw_offer": "Вам никто не предлагал ничью.",
     "bad_setup": "Партию с такой настройкой начать нельзя: проверьте игроков, часы и позицию.",
+    "@tournament.place": "Место",
+    "@tournament.name": "Имя",
+    "@tournament.robot": "Робот",
+    "@tournament.points": "Очки",
+    "@tournament.buchholz": "Бухгольц",
+    "@tournament.sb": "Зоннеборн — Бергер",
+    "@coach.inaccuracy": "неточность",
+    "@coach.mistake": "ошибка",
+    "@coach.blunder": "грубая ошибка",
+    "coach.better": "Лучше было {move}.",
+    "bad_result": "Результат партии — 1, ½ или 0 очков у белых.",
+    "unknown_board": "В туре {round} нет доски {board}.",
+    "already_recorded": "У доски {board} уже есть результат.",
+    "round_in_progress": "На досках этого тура ещё играют.",
+    "event_over": "Все туры турнира уже составлены.",
+    "not_swiss": "Круговой турнир составлен целиком с самого начала.",
+    "no_pairing": "Пар без повторных встреч больше не составить.",
+    "too_few_pupils": "Для турнира нужно хотя бы двое учеников.",
+    "duplicate_pupil": "Один и тот же ученик записан дважды.",
+    "unknown_pupil": "В турнире нет такого ученика.",
+    "bad_event": "Это не запись турнира.",
+    "too_many_rounds": "Учеников: {pupils}; в швейцарском турнире у них не больше "
+    "{most, plural, one {# тура} few {# туров} many {# туров} other {# тура}}.",
+    "coach.missed_capture": "Здесь можно было взять {taken, plural, =1 {одну шашку} =2 {две шашки} "
+    "=3 {три шашки} =4 {четыре шашки} one {# шашку} few {# шашки} many {# шашек} "
+    "other {# шашки}}: {move}.",
+    "coach.missed_win": "Здесь был выигрыш в {moves, plural, =1 {один ход} one {# ход} "
+    "few {# хода} many {# ходов} other {# хода}}, первый ход: {move}.",
 }
 
 EN: Final = {
@@ -63,6 +91,33 @@ EN: Final = {
     "no_draw_offer": "No draw is offered to you.",
     "bad_setup": "A game cannot start from this setup: check the players, the clock and the "
     "position.",
+    "@tournament.place": "Place",
+    "@tournament.name": "Name",
+    "@tournament.robot": "Robot",
+    "@tournament.points": "Points",
+    "@tournament.buchholz": "Buchholz",
+    "@tournament.sb": "Sonneborn–Berger",
+    "@coach.inaccuracy": "inaccuracy",
+    "@coach.mistake": "mistake",
+    "@coach.blunder": "blunder",
+    "coach.better": "Better was {move}.",
+    "bad_result": "A game's result is 1, ½ or 0 for White.",
+    "unknown_board": "Round {round} has no board {board}.",
+    "already_recorded": "Board {board} already has its result.",
+    "round_in_progress": "Some boards of this round are still playing.",
+    "event_over": "Every round of the event is already paired.",
+    "not_swiss": "A round robin is paired in full when it is made.",
+    "no_pairing": "No pairing without a repeat game is left.",
+    "too_few_pupils": "An event needs at least two pupils.",
+    "duplicate_pupil": "The same pupil is listed twice.",
+    "unknown_pupil": "There is no such pupil in this event.",
+    "bad_event": "This is not a tournament record.",
+    "too_many_rounds": "With {pupils, plural, one {# pupil} other {# pupils}}, a Swiss event "
+    "has at most {most, plural, one {# round} other {# rounds}}.",
+    "coach.missed_capture": "Here you could have captured {taken, plural, =1 {a piece} "
+    "=2 {two pieces} =3 {three pieces} =4 {four pieces} other {# pieces}}: {move}.",
+    "coach.missed_win": "Here you had a win in {moves, plural, =1 {one move} other {# moves}}; "
+    "the first move: {move}.",
 }
 
 MESSAGES: Final = {"ru": RU, "en": EN}

@@ -106,8 +106,9 @@ class Imported:
         }
 
 
-def import_file(name: str, data: bytes, *, number: int = 1) -> Imported:
-    """One file, its format from its name's extension (``number``: its place in a batch)."""
+def import_file(name: str, data: bytes, *, number: int = 1, prices: bool = False) -> Imported:
+    """One file, its format from its name's extension (``number``: its place in a batch;
+    ``prices``: a SIGame package's prices become its questions' points)."""
     fmt = name.rsplit(".", 1)[-1].lower() if "." in name else ""
     if fmt not in FORMATS:
         problem = f"unknown bank format {fmt!r}; expected one of: {', '.join(FORMATS)}"
@@ -115,7 +116,7 @@ def import_file(name: str, data: bytes, *, number: int = 1) -> Imported:
         raise BankError([error], source=name)
     if fmt == "siq":
         prefix = "siq-" if number == 1 else f"siq{number}-"
-        package = import_siq(data, source=name, id_prefix=prefix)
+        package = import_siq(data, source=name, id_prefix=prefix, prices=prices)
         summary_ = FileSummary(name, fmt, "zip", len(package.bank), len(package.skipped))
         return Imported(package.bank, package.skipped, (summary_,))
     text, encoding = decode_text(data, source=name)
@@ -124,7 +125,7 @@ def import_file(name: str, data: bytes, *, number: int = 1) -> Imported:
     return Imported(bank, (), (FileSummary(name, fmt, encoding, len(bank), 0),))
 
 
-def import_files(files: Sequence[tuple[str, bytes]]) -> Imported:
+def import_files(files: Sequence[tuple[str, bytes]], *, prices: bool = False) -> Imported:
     """Several files as one bank, in the order given; the first refused file refuses all.
 
     A ``.zip`` archive brings the files the other banks' ``media`` name (looked up as
@@ -153,7 +154,7 @@ def import_files(files: Sequence[tuple[str, bytes]]) -> Imported:
     packages = 0
     for name, data in files:
         packages += name.lower().endswith(".siq")
-        part = import_file(name, data, number=max(packages, 1))
+        part = import_file(name, data, number=max(packages, 1), prices=prices)
         skipped += part.skipped
         kept = 0
         for question in part.bank:
@@ -246,14 +247,20 @@ def read_upload(body: bytes, fmt: str | None, name: str | None) -> list[tuple[st
 
 
 def bank_reply(
-    body: bytes, fmt: str | None, name: str | None, keep: Keep | None = None
+    body: bytes,
+    fmt: str | None,
+    name: str | None,
+    keep: Keep | None = None,
+    *,
+    prices: bool = False,
 ) -> dict[str, Any]:
     """The answer to ``POST /api/web/bank``: the questions (setup-line rows) and the preview.
 
     ``keep(media)`` stores a media file's bytes and names them (the server's store):
-    each row then carries that name as the media's ``blob``.
+    each row then carries that name as the media's ``blob``. ``prices``: SIGame prices
+    become points (``?prices=1``, the host's choice).
     """
-    imported = import_files(read_upload(body, fmt, name))
+    imported = import_files(read_upload(body, fmt, name), prices=prices)
     bank = imported.bank if keep is None else kept(imported.bank, keep)
     return {"questions": bank.to_json(), "preview": imported.preview()}
 

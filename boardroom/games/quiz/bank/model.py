@@ -219,7 +219,10 @@ class Skipped:
     ``answer_type`` (``type``: an answer the quiz cannot take, such as a point on
     a picture), ``choice_media`` (a choice that is a picture or a sound),
     ``missing_media`` (``file``: the question's file is not in the package),
-    ``repeated`` (``file``: the same question came in an earlier file).
+    ``repeated`` (``file``: the same question came in an earlier file), ``empty_slot``
+    (SIGame's ``price="-1"``: an empty place on the board), and with SIGame prices as
+    points ``stake`` (``type``: the price is a bid) and ``chosen_price`` (a cat in a bag
+    whose price the player picks).
     """
 
     source: str
@@ -255,7 +258,9 @@ class Bank:
         seen: dict[str, Question] = {}
         for question in self.questions:
             if question.id in seen:
-                raise BankError([RowError(0, f"question id {question.id!r} appears twice")])
+                problem = f"question id {question.id!r} appears twice"
+                params = (("id", question.id),)
+                raise BankError([RowError(0, problem, code="id_twice", params=params)])
             seen[question.id] = question
         self.by_id.update(seen)
 
@@ -456,17 +461,21 @@ def _media(value: Any) -> tuple[Media, ...]:
         part = item.get("part", "question")
         if part not in ("question", "answer"):
             raise Problem("bad_media", f"media part {part!r} must be 'question' or 'answer'")
-        path, blob, own = (_key_text(item, key) for key in ("path", "blob", "id"))
+        path = _key_text(item, "path", None)  # an archive's path: any length, any script
+        blob, own = (_key_text(item, key, MAX_KEY) for key in ("blob", "id"))
         out.append(Media(kind, item["ref"], path, part, blob=blob, id=own))
     return tuple(out)
 
 
-def _key_text(item: Mapping[str, Any], key: str) -> str | None:
+def _key_text(item: Mapping[str, Any], key: str, most: int | None) -> str | None:
+    """A media's name: text, not empty, at most ``most`` characters (None: no bound, as for
+    an archive's path; the upload's and the setup line's sizes bound it)."""
     value = item.get(key)
     if value is None:
         return None
-    if not isinstance(value, str) or not 0 < len(value) <= MAX_KEY:
-        raise Problem("bad_media", f"media {key} must be text of at most {MAX_KEY} characters")
+    if not isinstance(value, str) or not value or (most is not None and len(value) > most):
+        bound = f" of at most {most} characters" if most is not None else ""
+        raise Problem("bad_media", f"media {key} must be text{bound}")
     return value
 
 

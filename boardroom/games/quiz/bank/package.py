@@ -4,7 +4,8 @@
 and XML path, so that a problem in a ``content.xml`` written on one line is still
 placed exactly. :class:`Files` finds a media file by the name ``content.xml``
 gives it, however SIGame spelt it in the archive (as written, %-encoded, or a
-UTF-8 name stored without the ZIP's UTF-8 flag).
+UTF-8 name stored without the ZIP's UTF-8 flag), whatever the name's length or
+script: what is bounded is the number of files and the bytes they unpack to.
 
 >>> root = parse_xml(b'<a xmlns="urn:x"><b k="v">hi</b><b/></a>')
 >>> [(n.tag, n.path, n.line, n.column) for n in root.children]
@@ -20,11 +21,13 @@ from dataclasses import dataclass, field
 from urllib.parse import unquote
 from xml.parsers import expat
 
+from boardroom.games.quiz.bank.syntax import reason
 from boardroom.games.quiz.errors import SiqError
 
 MAX_CONTENT_BYTES = 50_000_000
 MAX_FILE_BYTES = 100_000_000
 MAX_TOTAL_BYTES = 200_000_000  # all the media of one package, unpacked
+MAX_ENTRIES = 10_000  # files in one archive (names may be of any length: limits are here)
 MEDIA_FOLDER = {"image": "Images", "audio": "Audio", "video": "Video", "html": "Html"}
 
 
@@ -127,7 +130,7 @@ def parse_xml(data: bytes, source: str = "content.xml") -> Node:
             message,
             source=source,
             code="not_xml",
-            reason=problem,
+            reason=reason("xml", problem),
             line=exc.lineno,
             column=exc.offset + 1,
         ) from None
@@ -158,7 +161,11 @@ class Files:
         self.left = MAX_TOTAL_BYTES if limit is None else limit
         self.source = source
         self.by_key: dict[str, str] = {}
-        for info in archive.infolist():
+        entries = archive.infolist()
+        if len(entries) > MAX_ENTRIES:
+            problem = f"the archive holds more than {MAX_ENTRIES} files"
+            raise SiqError(problem, source=source, code="too_many_entries", limit=MAX_ENTRIES)
+        for info in entries:
             if info.is_dir():
                 continue
             name = info.filename

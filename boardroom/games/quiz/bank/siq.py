@@ -87,6 +87,10 @@ MEDIA_KIND = {
 SPOKEN = ("say", "oral")
 ASKABLE_ANSWERS = ("", "text", "number", "select")
 NO_QUESTION = "secretNoQuestion"
+EMPTY_SLOT = "-1"  # SIGame's price of an empty place on the board
+V5_TYPES = {"auction": "stake", "cat": "secret", "bagcat": "secret", "sponsored": "noRisk"}
+STAKES = ("stake", "stakeAll")  # the price is a bid: no points to take from the package
+SECRETS = ("secret", "secretPublicPrice")  # a cat in a bag: its own price (fixed or chosen)
 
 
 @dataclass(frozen=True)
@@ -118,13 +122,22 @@ class SiqImport:
     name: str
 
 
-def load_siq(data: bytes, *, source: str = "package", id_prefix: str = "siq-") -> Bank:
+def load_siq(
+    data: bytes, *, source: str = "package", id_prefix: str = "siq-", prices: bool = False
+) -> Bank:
     """The questions of a ``.siq`` package, or :class:`SiqError` saying what is wrong."""
-    return import_siq(data, source=source, id_prefix=id_prefix).bank
+    return import_siq(data, source=source, id_prefix=id_prefix, prices=prices).bank
 
 
-def import_siq(data: bytes, *, source: str = "package", id_prefix: str = "siq-") -> SiqImport:
-    """The questions of a package and those skipped (with their places and reasons)."""
+def import_siq(
+    data: bytes, *, source: str = "package", id_prefix: str = "siq-", prices: bool = False
+) -> SiqImport:
+    """The questions of a package and those skipped (with their places and reasons).
+
+    ``prices``: each question's SIGame price becomes its ``points`` (the host's choice
+    at the import): a no-risk question's doubled, a cat in a bag's own fixed price; a
+    stake (the price is a bid) or a cat whose price the player picks is skipped.
+    """
     archive = open_zip(data, source)
     with archive:
         root = parse_xml(read_content(archive, source), source)
@@ -135,9 +148,9 @@ def import_siq(data: bytes, *, source: str = "package", id_prefix: str = "siq-")
         found: dict[str, list[bytes | None]] = {}
         skipped: list[Skipped] = []
         files = Files(archive, source=source)
-        for place, node in _questions(root):
+        for place, node, final in _questions(root):
             try:
-                row = _row(node, files)
+                row = _row(node, files, prices=prices, final=final)
             except SiqError:
                 raise  # the whole package (its media too large)
             except Skip as skip:
@@ -162,7 +175,7 @@ def import_siq(data: bytes, *, source: str = "package", id_prefix: str = "siq-")
         raise SiqError(
             "no question of the package can be asked in the quiz",
             source=source,
-            errors=[RowError(s.line, f"{s.place}: {_reason(s)}") for s in skipped],
+            errors=[_skip_error(s) for s in skipped],
             code="nothing_askable",
         )
     bank = build_bank(rows, source=source)
@@ -184,28 +197,44 @@ def _reason(skipped: Skipped) -> str:
     return skip_reason(skipped.code, dict(skipped.params), "en")
 
 
+def _skip_error(skipped: Skipped) -> RowError:
+    """A skipped question as one of the reasons a package is refused (coded, placed)."""
+    problem = RowError(skipped.line, "", code=skipped.code, params=skipped.params)
+    if skipped.place is None:
+        return replace(problem, message=_reason(skipped))
+    message = f"{skipped.place}: {_reason(skipped)}"
+    return replace(problem, message=message, params=_at(skipped.place, problem))
+
+
 def _at(place: Place, problem: RowError) -> tuple[tuple[str, str], ...]:
     """The problem's parameters with its place in the package (for the texts in each language)."""
     where = tuple((f"place.{k}", str(v)) for k, v in place.to_json().items())
     return problem.params + where
 
 
-def _questions(root: Node) -> Iterator[tuple[Place, Node]]:
+def _questions(root: Node) -> Iterator[tuple[Place, Node, bool]]:
+    """Each question, its place, and whether its round is a final (every player stakes)."""
     for r, round_ in enumerate(root.all("rounds", "round"), start=1):
+        final = round_.attrs.get("type", "") == "final"
         for t, theme in enumerate(round_.all("themes", "theme"), start=1):
             for q, question in enumerate(theme.all("questions", "question"), start=1):
                 names = round_.attrs.get("name", ""), theme.attrs.get("name", "")
-                yield Place(r, names[0], t, names[1], q), question
+                yield Place(r, names[0], t, names[1], q), question, final
 
 
-def _row(question: Node, files: Files) -> dict[str, Any]:
+def _row(question: Node, files: Files, *, prices: bool, final: bool) -> dict[str, Any]:
+    if question.attrs.get("price", "").strip() == EMPTY_SLOT:
+        raise Skip("empty_slot")
     kind, type_params = _question_type(question)
     if kind == NO_QUESTION:
         raise Skip("no_question")
+    points = _points(question, kind, type_params, final) if prices else None
     pieces, answer_type, options = _content(question)
+    answers = [_clean(a.text) for a in question.all("right", "answer") if _clean(a.text)]
+    if not answers and not any(p.text for p in pieces):
+        raise Skip("empty_slot")  # a place the author left unfilled: no content, no answer
     if answer_type not in ASKABLE_ANSWERS:
         raise Skip("answer_type", type=answer_type)
-    answers = [_clean(a.text) for a in question.all("right", "answer") if _clean(a.text)]
     if not answers:
         raise Problem("no_answer", "no right answer (<right><answer>…</answer></right>)")
     row: dict[str, Any] = {"answer": answers[0], "accept": answers[1:]}
@@ -228,7 +257,33 @@ def _row(question: Node, files: Files) -> dict[str, Any]:
     )
     if type_params.get("theme", "").strip():
         row["category"] = type_params["theme"].strip()
+    if points is not None:
+        row["points"] = points
     return row
+
+
+def _points(question: Node, kind: str, params: dict[str, str], final: bool) -> int | None:
+    """The question's SIGame price as its points, by its kind's rules (None: the ruleset's).
+
+    A stake's price is a bid and a cat in a bag's may be the player's pick: neither can
+    be played here, so such a question is skipped (and listed) rather than mispriced.
+    """
+    if final or kind in STAKES:
+        raise Skip("stake", type=kind or "final")
+    if kind in SECRETS:
+        own = _number(params.get("price", ""))
+        if own is None or own <= 0:
+            raise Skip("chosen_price")
+        return own
+    price = _number(question.attrs.get("price", ""))
+    if price is None or price <= 0:
+        return None
+    return 2 * price if kind == "noRisk" else price
+
+
+def _number(text: str) -> int | None:
+    text = text.strip()
+    return int(text) if text.isdigit() else None
 
 
 def _question_type(question: Node) -> tuple[str, dict[str, str]]:
@@ -240,10 +295,17 @@ def _question_type(question: Node) -> tuple[str, dict[str, str]]:
         theme = params_node.param("theme")
         if theme is not None:
             params["theme"] = theme.text
+        price = params_node.param("price")
+        numbers = price.find("numberSet") if price is not None else None
+        if numbers is not None:
+            low, high = numbers.attrs.get("minimum", ""), numbers.attrs.get("maximum", "")
+            params["price"] = low if low == high else ""
+    elif "cost" in params:
+        params["price"] = params["cost"]
     name = question.attrs.get("type") or (element.attrs.get("name", "") if element else "")
     if name == "bagcat" and params.get("knows", "").strip() == "never":
         name = NO_QUESTION
-    return name, params
+    return V5_TYPES.get(name, name), params
 
 
 def _content(question: Node) -> tuple[list[Piece], str, Node | None]:

@@ -25,6 +25,7 @@ from typing import Any
 import yaml
 
 from boardroom.games.quiz.bank.model import Bank, build_bank
+from boardroom.games.quiz.bank.syntax import reason
 from boardroom.games.quiz.errors import BankError, RowError
 
 NOT_TEXT = "the file is neither UTF-8 nor Windows-1251 (Cyrillic) text"
@@ -70,7 +71,7 @@ def load_csv(text: str, *, source: str = "CSV bank") -> Bank:
     try:
         header = [name.strip() for name in next(reader)]
     except csv.Error as exc:
-        raise BankError([RowError(1, f"unreadable header: {exc}")], source=source) from None
+        raise BankError([_csv_error(1, "unreadable header", exc)], source=source) from None
     return build_bank(_csv_rows(reader, header, source), source=source)
 
 
@@ -89,7 +90,7 @@ def _csv_rows(
         except StopIteration:
             return
         except csv.Error as exc:
-            raise BankError([RowError(line, f"unreadable CSV: {exc}")], source=source) from None
+            raise BankError([_csv_error(line, "unreadable CSV", exc)], source=source) from None
         start, line = line, reader.line_num + 1
         if not any(cell.strip() for cell in cells):
             continue
@@ -101,15 +102,34 @@ def _csv_rows(
         yield start, dict(zip(header, cells, strict=False))
 
 
+def _csv_error(line: int, what: str, exc: csv.Error) -> RowError:
+    return RowError(line, f"{what}: {exc}", code="not_csv", params=_why("csv", str(exc)))
+
+
+def _why(parser: str, english: str, context: str = "") -> tuple[tuple[str, str], ...]:
+    return (("reason", reason(parser, english, context)),)
+
+
+def _not_a_list(kind: str) -> RowError:
+    problem = f"expected a list of questions or {kind} with 'questions'"
+    return RowError(1, problem, code="not_a_list")
+
+
+def _no_questions(kind: str) -> RowError:
+    return RowError(1, f"the {kind} has no 'questions' list", code="no_questions_list")
+
+
 def load_json(text: str, *, source: str = "JSON bank") -> Bank:
     """A bank from a JSON list of question objects, or an object with a ``questions`` list."""
     decoder = json.JSONDecoder()
     try:
         decoder.decode(text)
     except json.JSONDecodeError as exc:
-        raise BankError(
-            [RowError(exc.lineno, f"not valid JSON: {exc.msg}")], source=source
-        ) from None
+        problem = f"not valid JSON: {exc.msg}"
+        error = RowError(
+            exc.lineno, problem, exc.colno, code="not_json", params=_why("json", exc.msg)
+        )
+        raise BankError([error], source=source) from None
     return build_bank(_json_rows(text, decoder, source), source=source)
 
 
@@ -118,10 +138,7 @@ def _json_rows(text: str, decoder: json.JSONDecoder, source: str) -> Iterator[tu
     if text.startswith("{", start):
         start = _find_questions(text, start, decoder, source)
     elif not text.startswith("[", start):
-        raise BankError(
-            [RowError(1, "expected a list of questions or an object with 'questions'")],
-            source=source,
-        )
+        raise BankError([_not_a_list("an object")], source=source)
     pos = _skip_space(text, start + 1)
     while not text.startswith("]", pos):
         item, end = decoder.raw_decode(text, pos)
@@ -143,7 +160,7 @@ def _find_questions(text: str, start: int, decoder: json.JSONDecoder, source: st
         pos = _skip_space(text, pos)
         if text.startswith(",", pos):
             pos = _skip_space(text, pos + 1)
-    raise BankError([RowError(1, "the object has no 'questions' list")], source=source)
+    raise BankError([_no_questions("object")], source=source)
 
 
 def _skip_space(text: str, pos: int) -> int:
@@ -163,18 +180,17 @@ def load_yaml(text: str, *, source: str = "YAML bank") -> Bank:
         node = loader.get_single_node()
     except yaml.YAMLError as exc:
         mark = getattr(exc, "problem_mark", None)
-        line = mark.line + 1 if mark is not None else 0
+        line, column = (mark.line + 1, mark.column + 1) if mark is not None else (0, 0)
         problem = getattr(exc, "problem", None) or str(exc)
-        raise BankError([RowError(line, f"not valid YAML: {problem}")], source=source) from None
+        why = _why("yaml", problem, getattr(exc, "context", None) or "")
+        error = RowError(line, f"not valid YAML: {problem}", column, code="not_yaml", params=why)
+        raise BankError([error], source=source) from None
     finally:
         loader.dispose()
     if isinstance(node, yaml.MappingNode):
         node = _yaml_questions(node, source)
     if not isinstance(node, yaml.SequenceNode):
-        raise BankError(
-            [RowError(1, "expected a list of questions or a mapping with 'questions'")],
-            source=source,
-        )
+        raise BankError([_not_a_list("a mapping")], source=source)
     rows = [(item.start_mark.line + 1, _yaml_value(item)) for item in node.value]
     return build_bank(rows, source=source)
 
@@ -197,7 +213,7 @@ def _yaml_questions(node: yaml.MappingNode, source: str) -> yaml.Node:
         if isinstance(key, yaml.ScalarNode) and key.value == "questions":
             node_found: yaml.Node = value
             return node_found
-    raise BankError([RowError(1, "the mapping has no 'questions' list")], source=source)
+    raise BankError([_no_questions("mapping")], source=source)
 
 
 def _yaml_value(node: yaml.Node) -> Any:

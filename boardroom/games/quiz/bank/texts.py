@@ -13,6 +13,8 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 
+from boardroom.games.quiz.bank.syntax import reason_text
+
 LANGS = ("ru", "en")
 
 NOUNS: dict[str, dict[str, tuple[str, ...]]] = {
@@ -39,6 +41,18 @@ SKIP_REASONS = {
     "missing_media": {
         "ru": "файла «{file}» нет в пакете",
         "en": "the file '{file}' is not in the package",
+    },
+    "empty_slot": {
+        "ru": "пустое место на табло (в SIGame у него цена −1)",
+        "en": "an empty place on the board (SIGame's price -1)",
+    },
+    "stake": {
+        "ru": "вопрос со ставкой: его цену назначает ставка игрока, а здесь ставок нет",
+        "en": "a stake question: its price is a player's bid, and there are no bids here",
+    },
+    "chosen_price": {
+        "ru": "кот в мешке, цену которого выбирает игрок, а здесь её выбрать некому",
+        "en": "a cat in a bag whose price the player picks, and nobody picks it here",
     },
     "repeated": {
         "ru": "такой же вопрос уже есть в {file}",
@@ -211,16 +225,24 @@ PROBLEMS_RU = {
     "content_too_big": "content.xml больше {limit} байт",
     "unreadable": "content.xml не читается из архива",
     "not_xml": "в content.xml ошибка XML ({reason}): строка {line}, столбец {column}",
+    "not_json": "файл не читается как JSON: {reason}",
+    "not_yaml": "файл не читается как YAML: {reason}",
+    "not_csv": "файл не читается как CSV: {reason}",
+    "not_a_list": "нужен список вопросов или объект со списком «questions»",
+    "no_questions_list": "нет списка «questions»",
+    "id_twice": "номер вопроса «{id}» встречается дважды",
     "bad_root": "в корне content.xml элемент <{tag}>, а не <package>",
     "no_questions": "в пакете нет вопросов (нет round/theme/question в content.xml)",
     "nothing_askable": "ни один вопрос пакета нельзя задать в этой игре",
     "media_too_big": "медиафайлы пакета в распакованном виде слишком велики",
+    "too_many_entries": "в архиве больше {limit} файлов",
 }
 
 
 def _fill(template: str, params: Mapping[str, str]) -> str:
     for name, value in params.items():
         shown = FIELDS_RU.get(value, value) if name == "field" else value
+        shown = reason_text(value, "ru") if name == "reason" else shown
         template = template.replace(f"{{{name}}}", shown)
     return template
 
@@ -233,11 +255,12 @@ def problem_text(
     >>> problem_text("missing", {"field": "answer"}, "answer is missing or empty", "ru", line=3)
     'строка 3: не заполнено поле «ответ»'
     """
-    if lang != "ru" or code not in PROBLEMS_RU:
+    template = PROBLEMS_RU.get(code) or SKIP_REASONS.get(code, {}).get("ru")
+    if lang != "ru" or template is None:
         text = english
     else:
         where = {k.removeprefix("place."): v for k, v in params.items() if k.startswith("place.")}
-        text = _fill(PROBLEMS_RU[code], params)
+        text = _fill(template, params)
         if where:
             text = f"{place(where, 'ru')}: {text}"
     if not line:

@@ -47,6 +47,14 @@ export default async function join(root) {
     });
     return button;
   });
+  // A game made for a class: its pupils tap their name (typing one stays possible).
+  const { names: classNames } = await call("GET", `/api/web/join/${encodeURIComponent(code)}/class`).catch(() => ({ names: [] }));
+  const nameButtons = classNames.map((/** @type {string} */ pupil) => h("button", { type: "button", class: "small", dataset: { name: pupil }, text: pupil, onclick: () => {
+    const own = info.roles.find((/** @type {any} */ role) => role.free && role.name === pupil);
+    if (own) roleButtons[info.roles.indexOf(own)].click();
+    name.value = pupil;
+    for (const other of nameButtons) other.classList.toggle("picked", other.dataset.name === pupil);
+  } }));
   const submit = h("button", { type: "submit", class: "primary", text: t("join.take_seat") });
   const form = h("form", { class: "stack" },
     h("div", { class: "role-list" }, roleButtons),
@@ -81,6 +89,8 @@ export default async function join(root) {
     panel(t("join.game", { game: t(`game.${info.game}`), code: info.code }),
       info.started ? h("p", { class: "muted", text: t("join.started") }) : null,
       info.team_code_needed ? h("p", { class: "banner", dataset: { role: "team-code-needed" }, text: t("join.team_code_needed") }) : null,
+      nameButtons.length ? h("div", { class: "stack", dataset: { role: "class-names" } }, h("h3", { text: t("join.tap_name") }),
+        h("div", { class: "name-list" }, nameButtons)) : null,
       h("p", { text: t(kind.joinTexts.pick) }), form),
     panel(t("join.screen"), h("a", { class: "button", href: `/play/${info.game_id}#role=projector`, text: t("join.projector") })));
 }

@@ -3,7 +3,8 @@
 // the kind's downloads, and a replay with a slider through the whole game.
 import { h, fill, panel } from "./dom.js";
 import { t } from "./i18n.js";
-import { call, download, secretFor, projectorSecret } from "./api.js";
+import { call, download, secretFor, projectorSecret, keepSecret } from "./api.js";
+import { hostKey } from "./classes.js";
 import { topbar, banner } from "./shell.js";
 import { Board } from "./board.js";
 import { mmss } from "./clock.js";
@@ -30,13 +31,79 @@ export default async function results(root) {
   const view = seat.view;
   bar.setWho(`${t(`game.${seat.game}`)} · ${seat.code}`);
   const back = h("a", { class: "button", href: `/play/${gameId}`, text: t("r.back") });
-  if (view.phase !== "ended") main.append(banner(t("r.not_over")), h("div", { class: "row" }, back));
-  else main.append(h("div", { class: "row" }, back));
+  const again = seat.role === "host" ? againPanel(gameId, secret) : null;
+  if (view.phase !== "ended") main.append(banner(t("r.not_over")));
+  main.append(h("div", { class: "row" }, back, again && again.button), again && again.confirm);
   const kind = await kindModule(seat.game);
   kind.results(main, view);
+  const report = await reportPanel(gameId, secret);
+  if (report) main.append(report);
   const { downloads } = await kindInfo(seat.game);
   if (downloads.length) main.append(downloadsPanel(gameId, secret, downloads));
+  if (again) main.append(again.el);
   main.append(await replayPanel(gameId, secret, kind.replay));
+}
+
+// --- the per-pupil report: a table on a wide screen, a card a pupil on a narrow one ---------------
+
+async function reportPanel(gameId, secret) {
+  const report = await call("GET", `/api/web/games/${encodeURIComponent(gameId)}/report`, undefined, secret);
+  if (!report.rows.length) return null;
+  const head = h("tr", {}, report.columns.map((name, i) => h("th", { scope: "col", class: report.numeric[i] ? "num" : null, text: name })));
+  const rows = report.rows.map((row) => h("tr", {}, row.map((cell, i) => h(i === 0 || (i === 1 && report.numeric[0]) ? "th" : "td", {
+    scope: i === 0 || (i === 1 && report.numeric[0]) ? "row" : null,
+    class: report.numeric[i] ? "num" : null,
+    dataset: { label: report.columns[i] },
+    text: cell === "" ? "—" : cell,
+  }))));
+  const table = h("table", { class: "grid report" }, h("thead", {}, head), h("tbody", {}, rows));
+  const el = panel(t("r.report"), table, h("small", { class: "muted", text: t("r.report_help") }));
+  el.dataset.panel = "report";
+  return el;
+}
+
+// --- play again (the host): the same settings and class, after a confirmation ---------------
+
+function againPanel(gameId, secret) {
+  const error = h("div", { class: "error", role: "alert" });
+  const againError = h("div", { class: "error", role: "alert" });
+  const confirm = h("div", { class: "banner hidden", dataset: { role: "play-again-confirm" } },
+    h("p", { text: t("r.again_confirm") }),
+    h("div", { class: "row" },
+      h("button", { type: "button", class: "primary", dataset: { action: "play-again-yes" }, text: t("r.again_yes"), onclick: async (/** @type {Event} */ e) => {
+        const yes = /** @type {HTMLButtonElement} */ (e.currentTarget);
+        yes.disabled = true;
+        againError.textContent = "";
+        try {
+          const made = await call("POST", `/api/web/games/${encodeURIComponent(gameId)}/again`, undefined, secret);
+          keepSecret(made.game_id, made.host_secret);
+          location.assign(`/play/${made.game_id}#secret=${encodeURIComponent(made.host_secret)}`);
+        } catch (err) {
+          againError.textContent = err.message;
+          yes.disabled = false;
+        }
+      } }),
+      h("button", { type: "button", dataset: { action: "play-again-no" }, text: t("r.again_no"), onclick: () => confirm.classList.add("hidden") })), againError);
+  const again = h("button", { type: "button", class: "primary", dataset: { action: "play-again" }, text: t("r.again"), onclick: () => confirm.classList.remove("hidden") });
+  // The players' names kept as a class for this browser's host key (the start page lists it).
+  const className = h("input", { type: "text", name: "class-name", maxlength: "60", "aria-label": t("kept.class_name"), placeholder: t("kept.class_name") });
+  const saved = h("div", { class: "ok", dataset: { role: "class-saved" } });
+  const save = h("button", { type: "button", dataset: { action: "save-class" }, text: t("r.save_class"), onclick: async () => {
+    error.textContent = "";
+    saved.textContent = "";
+    try {
+      if (!className.value.trim()) throw new Error(t("kept.need_name"));
+      const body = { name: className.value, game: { id: gameId, secret } };
+      const kept = await call("POST", "/api/web/classes", body, await hostKey());
+      saved.textContent = t("kept.class_saved", { name: kept.name, n: kept.names.length });
+    } catch (err) {
+      error.textContent = err.message;
+    }
+  } });
+  // The button and its question at the top of the page; keeping the class, further down.
+  const el = panel(t("r.save_class"), h("div", { class: "row" }, className, save), saved, error);
+  el.dataset.panel = "keep-class";
+  return { button: again, confirm: h("div", { dataset: { role: "again" } }, confirm), el };
 }
 
 // --- replay -----------------------------------------------------------------------------------

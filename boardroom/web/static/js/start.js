@@ -6,6 +6,7 @@ import { t } from "./i18n.js";
 import { call, draftGiven, keepSecret } from "./api.js";
 import { topbar, errorLine } from "./shell.js";
 import { gameKinds, kindModule } from "./kinds.js";
+import { keptPanel } from "./classes.js";
 
 export default async function start(root) {
   const bar = topbar(t("start.title"));
@@ -32,10 +33,12 @@ export default async function start(root) {
   const chosen = () => gameChoice.querySelector("input:checked").value;
   gameChoice.addEventListener("change", () => {
     for (const box of boxes) box.classList.toggle("hidden", box.dataset.game !== chosen());
+    kept.kindChanged();
   });
+  const kept = await keptPanel(forms, chosen);
 
   const create = h("button", { type: "submit", class: "primary", text: t("start.create") });
-  const form = h("form", { class: "stack", novalidate: true }, panel(t("start.choose"), gameChoice), boxes,
+  const form = h("form", { class: "stack", novalidate: true }, panel(t("start.choose"), gameChoice), kept.el, boxes,
     h("div", { class: "row" }, create, error.el));
   form.addEventListener("submit", async (event) => {
     event.preventDefault();
@@ -47,6 +50,8 @@ export default async function start(root) {
       const ticket = draftGiven();
       const made = await call("POST", "/api/games", { game, setup, ...(ticket ? { draft: ticket } : {}) });
       keepSecret(made.game_id, made.host_secret);
+      const names = kept.names();
+      if (names) await call("POST", `/api/web/games/${made.game_id}/class`, { names }, made.host_secret);
       const robots = forms[game].robots();
       if (robots > 0) {
         const roles = forms[game].robotRoles(setup);

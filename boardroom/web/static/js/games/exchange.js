@@ -925,7 +925,18 @@ export function startForm(presets) {
     };
   };
   const robotChoice = () => ({ kind: xRobotKind.value, level: xRobotLevel.value });
-  return { el, setup: exchangeSetup, robots: () => Number(xRobots.value) || 0, robotChoice, robotRoles: (setup) => setup.players.map((p) => p.id) };
+  // A class list picked on the start page names the players; a named preset sets the rules.
+  const setNames = (names) => { players.value = names.join("\n"); refreshRoster(); };
+  const setRules = (ruleset) => {
+    if (ruleset.preset in presets) preset.value = ruleset.preset;
+    loadPreset();
+    for (const [name, field] of xParams) {
+      const value = getPath(ruleset, name);
+      if (value !== undefined) field.set(value);
+    }
+    showReal();
+  };
+  return { el, setup: exchangeSetup, robots: () => Number(xRobots.value) || 0, robotChoice, robotRoles: (setup) => setup.players.map((p) => p.id), setNames, setRules };
 }
 
 // --- the join page and the lobby -----------------------------------------------------------------

@@ -323,7 +323,7 @@ function renderDuel(ctx, v, body, send, mediaSlot) {
       const mine = Boolean(act.answer) && act.answer.team === ctx.role;
       const device = mine ? act.answer.device : null;
       const otherDevice = mine && device && ctx.me && device !== ctx.me.seat;
-      if (mine && !otherDevice) parts.push(answerForm(q, send));
+      if (mine && !otherDevice) parts.push(answerForm(q, send, act.answer.max_chars));
       else {
         if (otherDevice) parts.push(h("p", { class: "pill warn", dataset: { role: "other-device" }, text: t("q.other_device_answers") }));
         if (q.choices && q.choices.length) parts.push(h("ol", { class: "choices" }, q.choices.map((c) => h("li", { text: c }))));
@@ -497,13 +497,13 @@ function devicesPanel(ctx) {
   };
 }
 
-function answerForm(q, send) {
+function answerForm(q, send, maxChars) {
   if (q.choices && q.choices.length) {
     return h("div", { class: "choices", dataset: { role: "choices" } }, q.choices.map((c, i) => h("button", {
       type: "button", class: "primary", text: c, dataset: { choice: String(i) }, onclick: () => send({ type: "answer", choice: i }),
     })));
   }
-  const input = h("input", { type: "text", name: "answer", "aria-label": t("a11y.answer"), maxlength: "200", autocomplete: "off" });
+  const input = h("input", { type: "text", name: "answer", "aria-label": t("a11y.answer"), maxlength: String(maxChars || 500), autocomplete: "off" });
   const form = h("form", { class: "row", dataset: { role: "answer-form" } }, input, h("button", { type: "submit", class: "primary", text: t("q.send_answer") }));
   form.addEventListener("submit", (event) => {
     event.preventDefault();
@@ -724,9 +724,11 @@ export function startForm(presets) {
   const qRobotAccuracy = h("input", { type: "number", name: "quiz-robot-accuracy", min: "0", max: "100", step: "5", value: "60" });
   const bankFile = h("input", { type: "file", name: "bank", multiple: true, accept: ".csv,.json,.yaml,.yml,.siq" });
   const bankStatus = h("div", { class: "muted", dataset: { role: "bank-status" } });
+  // SIGame prices as the questions' points: the host's choice; changing it reads the files again.
+  const bankPrices = h("input", { type: "checkbox", name: "bank-prices" });
   let questions = defaultQuestions();
   bankStatus.textContent = t("start.bank_default", { n: questions.length });
-  bankFile.addEventListener("change", async () => {
+  const readBank = async () => {
     const files = [...bankFile.files];
     if (!files.length) return;
     bankStatus.className = "muted";
@@ -734,7 +736,7 @@ export function startForm(presets) {
     const lang = currentLang();
     try {
       const sent = await Promise.all(files.map(async (file) => ({ name: file.name, data: base64(await file.arrayBuffer()) })));
-      const reply = await uploadBank("/api/web/bank?format=files", JSON.stringify({ files: sent }));
+      const reply = await uploadBank(`/api/web/bank?format=files${bankPrices.checked ? "&prices=1" : ""}`, JSON.stringify({ files: sent }));
       questions = reply.questions;
       const preview = reply.preview;
       const skipped = preview.skipped.map((/** @type {any} */ item) => item.text[lang] || item.text.en);
@@ -749,7 +751,9 @@ export function startForm(presets) {
       fill(bankStatus, h("div", { text: texts ? texts.message : err.message, dataset: { role: "bank-error" } }),
         h("ul", {}, ((texts && texts.problems) || err.details.problems || []).slice(0, 20).map((/** @type {string} */ p) => h("li", { text: p }))));
     }
-  });
+  };
+  bankFile.addEventListener("change", readBank);
+  bankPrices.addEventListener("change", readBank);
   const quizForm = h("div", { class: "stack" },
     panel(t("start.rules"), h("div", { class: "form-grid" }, qParams.map(([, input]) => input.wrap))),
     panel(t("start.teams"), h("small", { class: "help", text: t("start.members_help") }),
@@ -759,7 +763,8 @@ export function startForm(presets) {
       h("div", { class: "form-grid" }, field(t("start.quiz_robots"), qRobots, t("start.quiz_robots_help")),
         field(t("start.robot_level"), qRobotLevel),
         field(t("start.quiz_robot_accuracy"), qRobotAccuracy, t("start.quiz_robot_accuracy_help")))),
-    panel(t("start.bank"), field(t("start.bank_file"), bankFile, t("start.bank_help")), bankStatus));
+    panel(t("start.bank"), field(t("start.bank_file"), bankFile, t("start.bank_help")),
+      field(t("start.bank_prices"), bankPrices, t("start.bank_prices_help")), bankStatus));
 
 
   const el = quizForm;
@@ -787,7 +792,14 @@ export function startForm(presets) {
     level: qRobotLevel.value,
     accuracy: Math.min(100, Math.max(0, Number(qRobotAccuracy.value) || 0)) / 100,
   });
-  return { el, setup: quizSetup, robots: () => Number(qRobots.value) || 0, robotChoice, robotRoles: (setup) => setup.teams.map((team) => team.id) };
+  // A class list picked on the start page: its names dealt to the two teams in turn.
+  const setNames = (names) => {
+    teams.forEach((team, i) => { team.members.value = names.filter((_, k) => k % 2 === i).join("\n"); });
+  };
+  const setRules = (ruleset) => {
+    for (const [name, input] of qParams) input.set(name in ruleset ? ruleset[name] : presets[name]);
+  };
+  return { el, setup: quizSetup, robots: () => Number(qRobots.value) || 0, robotChoice, robotRoles: (setup) => setup.teams.map((team) => team.id), setNames, setRules };
 }
 
 function defaultQuestions() {

@@ -260,6 +260,9 @@ export function startForm(presets) {
     robotChoice: () => ({}),
     // the robot sides last: the start page seats robots in the last roles of this list
     robotRoles: (setup) => [...SIDES.filter((side) => !isRobot(setup, side)), ...SIDES.filter((side) => isRobot(setup, side))],
+    // A class list picked on the start page names the sides (its first two names).
+    setNames: (names) => { sides.forEach(({ name }, i) => { if (names[i]) name.value = names[i]; }); },
+    setRules: (ruleset) => { for (const [name, input] of params) input.set(name in ruleset ? ruleset[name] : presets[name]); },
   };
 }
 

@@ -1,0 +1,112 @@
+"""The words of the spreadsheets and the per-pupil report: sheet names and column headers,
+in Russian and English (the exchange's trade and ledger columns are in its own catalogue).
+
+>>> word("col.captures", "ru"), word("col.captures", "en"), word("sheet.pupils", "de")
+('взятия', 'captures', 'Ученики')
+>>> set(RU) == set(EN)
+True
+"""
+
+from __future__ import annotations
+
+from typing import Final
+
+RU: Final = {
+    "sheet.pupils": "Ученики",
+    "sheet.trades": "Сделки",
+    "sheet.ledger": "Проводки",
+    "sheet.questions": "Вопросы",
+    "sheet.games": "Партии",
+    "col.name": "имя",
+    "col.firms": "управляет фирмами",
+    "col.wealth": "итоговое богатство",
+    "col.gain": "прирост",
+    "col.rank": "место",
+    "col.trades": "сделки",
+    "col.meetings_called": "созвал собраний",
+    "col.meetings_won": "выиграл собраний",
+    "col.takeovers": "перехватил фирм",
+    "col.team": "команда",
+    "col.answered": "ответил на вопросы",
+    "col.right": "верных ответов",
+    "col.captures": "взятия",
+    "col.games": "партии",
+    "col.points": "очки",
+    "col.place": "место",
+    "col.at": "время",
+    "col.question": "вопрос",
+    "col.answerer": "кто отвечал",
+    "col.verdict": "оценка",
+    "col.white": "белые",
+    "col.black": "чёрные",
+    "col.white_points": "очки белых",
+    "col.black_points": "очки чёрных",
+    "col.moves": "ходов",
+    "verdict.right": "верно",
+    "verdict.wrong": "неверно",
+    "verdict.skipped": "снят",
+    "side.white": "Белые",
+    "side.black": "Чёрные",
+    "col.firm": "фирма",
+    "col.earnings": "доход",
+    "col.tax": "налог",
+    "col.dividend": "дивиденды",
+    "col.per_share": "на акцию",
+    "col.close": "цена закрытия",
+    "sheet.years": "Годы",
+}
+EN: Final = {
+    "sheet.pupils": "Pupils",
+    "sheet.trades": "Trades",
+    "sheet.ledger": "Ledger",
+    "sheet.questions": "Questions",
+    "sheet.games": "Games",
+    "col.name": "name",
+    "col.firms": "firms directed",
+    "col.wealth": "final wealth",
+    "col.gain": "gain",
+    "col.rank": "place",
+    "col.trades": "trades",
+    "col.meetings_called": "meetings called",
+    "col.meetings_won": "meetings won",
+    "col.takeovers": "takeovers",
+    "col.team": "team",
+    "col.answered": "questions answered",
+    "col.right": "right answers",
+    "col.captures": "captures",
+    "col.games": "games",
+    "col.points": "points",
+    "col.place": "place",
+    "col.at": "time",
+    "col.question": "question",
+    "col.answerer": "answered by",
+    "col.verdict": "verdict",
+    "col.white": "white",
+    "col.black": "black",
+    "col.white_points": "white's points",
+    "col.black_points": "black's points",
+    "col.moves": "moves",
+    "verdict.right": "right",
+    "verdict.wrong": "wrong",
+    "verdict.skipped": "skipped",
+    "side.white": "White",
+    "side.black": "Black",
+    "col.firm": "firm",
+    "col.earnings": "earnings",
+    "col.tax": "tax",
+    "col.dividend": "dividends",
+    "col.per_share": "per share",
+    "col.close": "closing price",
+    "sheet.years": "Years",
+}
+WORDS: Final = {"ru": RU, "en": EN}
+
+
+def word(key: str, lang: str) -> str:
+    """``key`` in ``lang`` (Russian for a language the game does not speak)."""
+    return WORDS.get(lang, RU)[key]
+
+
+def columns(lang: str, *keys: str) -> list[str]:
+    """Column headers ``col.<key>`` in ``lang``."""
+    return [word(f"col.{key}", lang) for key in keys]

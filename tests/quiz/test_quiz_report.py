@@ -1,0 +1,87 @@
+"""The per-pupil report of a quiz round, checked by hand, and every download read back."""
+
+from __future__ import annotations
+
+from datetime import timedelta
+
+from quiz_helpers import Game, spec
+from support.sheets import open_downloads
+
+from boardroom.games.quiz.report import PupilRow, pupil_report
+from boardroom.kernel import Json
+
+NAMES = {"a1": "Иван Грозный", "a2": "Ольга", "b1": "Борис", "b2": "Анна-Мария", "b3": "Денис"}
+
+
+def played() -> Game:
+    """a1 (Eagles) jumps b1 and b2: b1 is wrong (taken), b2 right (repelled); b2 then
+    jumps a1, whose first question is skipped and second answered wrong (taken); the host
+    ends the round."""
+    setup: Json = spec({"a1": "c3", "a2": "a1"}, {"b1": "d4", "b2": "f6", "b3": "h8"})
+    for team, title in zip(setup["teams"], ("Орлы", "Совы"), strict=True):
+        team["name"] = title
+        for member in team["members"]:
+            member["name"] = NAMES[member["id"]]
+    game = Game(setup)
+    game.start()
+    game.do("move", by="A", move="c3:e5:g7")
+    game.duel_jump(correct=False)
+    game.duel_jump(correct=True)
+    game.do("move", by="B", move="f6:d4")
+    game.do("ask")
+    game.do("skip_question")
+    game.duel_jump(correct=False)
+    game.do("end_game")
+    return game
+
+
+def test_the_report_by_hand() -> None:
+    # answered: b1 once, b2 once, a1 once (the skipped question does not count);
+    # right: b2's; captures: a1 took b1, b2 took a1 (b2's repelled jump took nothing).
+    assert pupil_report(played().view("A")) == [
+        PupilRow("a1", "Иван Грозный", "Орлы", answered=1, right=0, captures=1),
+        PupilRow("a2", "Ольга", "Орлы", answered=0, right=0, captures=0),
+        PupilRow("b1", "Борис", "Совы", answered=1, right=0, captures=0),
+        PupilRow("b2", "Анна-Мария", "Совы", answered=1, right=1, captures=1),
+        PupilRow("b3", "Денис", "Совы", answered=0, right=0, captures=0),
+    ]
+
+
+def test_an_undone_verdict_does_not_count() -> None:
+    game = Game(spec({"a1": "c3"}, {"b1": "d4", "b2": "h8"}))
+    game.start()
+    game.do("move", by="A", move="c3:e5")
+    game.do("ask")
+    game.do("judge", correct=True)
+    game.do("undo_judgement")
+    rows = {row.member: row for row in pupil_report(game.view())}
+    assert (rows["b1"].answered, rows["b1"].right) == (0, 0)
+
+
+def test_every_download_opens_in_excel_with_names_and_numbers() -> None:
+    view = played().view("host")
+    opened = open_downloads("quiz", view, "ru")
+    assert set(opened.sheets) == {"Ученики", "Вопросы"}
+    header = ["имя", "команда", "ответил на вопросы", "верных ответов", "взятия"]
+    assert opened.sheets["Ученики"] == [
+        header,
+        ["Иван Грозный", "Орлы", 1, 0, 1],
+        ["Ольга", "Орлы", 0, 0, 0],
+        ["Борис", "Совы", 1, 0, 0],
+        ["Анна-Мария", "Совы", 1, 1, 1],
+        ["Денис", "Совы", 0, 0, 0],
+    ]
+    questions = opened.sheets["Вопросы"]
+    assert questions[0] == ["время", "команда", "кто отвечал", "вопрос", "оценка"]
+    assert [row[1:3] + row[4:] for row in questions[1:]] == [
+        ["Совы", "Борис", "неверно"],
+        ["Совы", "Анна-Мария", "верно"],
+        ["Орлы", "Иван Грозный", "снят"],
+        ["Орлы", "Иван Грозный", "неверно"],
+    ]
+    assert all(isinstance(row[0], timedelta) for row in questions[1:]), "times are times"
+    rows = opened.csvs["pupils.csv"]
+    assert rows[0] == header
+    assert rows[4] == ["Анна-Мария", "Совы", "1", "1", "1"]
+    assert all(int(cell) >= 0 for row in rows[1:] for cell in row[2:])
+    assert '[White "Орлы"]' in opened.pdn

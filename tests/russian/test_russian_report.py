@@ -1,0 +1,60 @@
+"""The per-pupil report of a game of Russian draughts, and every download read back."""
+
+from __future__ import annotations
+
+from support.sheets import open_downloads
+
+from boardroom.games.russian import RULES, RussianState
+from boardroom.games.russian.report import PupilRow, pupil_report
+from boardroom.kernel import Journal, Json
+
+
+def played(black: Json, result: str) -> Json:
+    """Anna (white) and ``black``: three moves, then a draw agreed or black resigns."""
+    spec = {"game": "russian", "white": {"name": "Анна Ёлкина"}, "black": black}
+    journal: Journal[RussianState] = Journal.open(RULES, spec)
+    journal.handle({"type": "start", "by": "host"}, 0.0)
+    for at, (side, move) in enumerate([("white", "c3-d4"), ("black", "f6-g5"), ("white", "b2-c3")]):
+        journal.handle({"type": "move", "by": side, "move": move}, 1.0 + at)
+    if result == "draw":
+        journal.handle({"type": "offer_draw", "by": "black"}, 5.0)
+        journal.handle({"type": "accept_draw", "by": "white"}, 6.0)
+    else:
+        journal.handle({"type": "resign", "by": "black"}, 5.0)
+    return RULES.view(journal.state, "white")
+
+
+def test_a_won_game_by_hand() -> None:
+    view = played({"name": "Борис"}, "resign")
+    assert pupil_report(view) == [
+        PupilRow("white", "Анна Ёлкина", games=1, points=2, place=1),
+        PupilRow("black", "Борис", games=1, points=0, place=2),
+    ]
+
+
+def test_a_draw_shares_the_place_and_the_robot_has_no_row() -> None:
+    view = played({"name": "Robot", "robot": "casual"}, "draw")
+    assert pupil_report(view) == [PupilRow("white", "Анна Ёлкина", 1, 1, 1)]
+
+
+def test_every_download_opens_in_excel_with_names_and_numbers() -> None:
+    view = played({"name": "Борис"}, "draw")
+    opened = open_downloads("russian", view, "ru")
+    assert set(opened.sheets) == {"Ученики", "Партии"}
+    pupils = opened.sheets["Ученики"]
+    assert pupils == [
+        ["место", "имя", "партии", "очки"],
+        [1, "Анна Ёлкина", 1, 1],
+        [1, "Борис", 1, 1],
+    ]
+    assert opened.sheets["Партии"][1] == ["Анна Ёлкина", "Борис", 1, 1, 3]
+    rows = opened.csvs["pupils.csv"]
+    assert rows[0] == ["место", "имя", "партии", "очки"]
+    assert [(r[1], int(r[0]), int(r[2]), int(r[3])) for r in rows[1:]] == [
+        ("Анна Ёлкина", 1, 1, 1),
+        ("Борис", 1, 1, 1),
+    ]
+    assert '[White "Анна Ёлкина"]' in opened.pdn
+    english = open_downloads("russian", view, "en")
+    assert english.csvs["pupils.csv"][0] == ["place", "name", "games", "points"]
+    assert set(english.sheets) == {"Pupils", "Games"}
