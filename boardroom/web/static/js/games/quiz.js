@@ -14,6 +14,7 @@ import { controlsPanel, logPanel } from "../controls.js";
 import { ROBOT_LEVELS, robotSelect } from "../robots.js";
 import { lobbyFirst } from "../wall.js";
 import { mediaArea } from "./quiz_media.js";
+import { labelChoices, fitLabels } from "./quiz_labels.js";
 
 const { lobbyPanel } = lobbyModule;
 
@@ -68,6 +69,16 @@ function labelsOf(view) {
   const labels = pieceLabels(members.map((m) => m.name));
   const out = {};
   members.forEach((m, i) => { out[m.id] = labels[i]; });
+  return out;
+}
+
+/** Each member's words for their piece, best first (the board fits the best that its size holds). */
+function choicesOf(view) {
+  const members = Object.values(view.teams || {}).flatMap((team) => team.members);
+  const choices = labelChoices(members.map((m) => m.name));
+  /** @type {Record<string, string[]>} */
+  const out = {};
+  members.forEach((m, i) => { out[m.id] = choices[i]; });
   return out;
 }
 
@@ -140,6 +151,9 @@ function boardPanel(ctx, big) {
     },
   });
   board.el.classList.add("quiz-board");
+  /** @type {Record<string, string[]>} */
+  let choices = {};
+  fitLabels(board.grid, (id) => choices[id]);
   const who = h("div", { class: "who", dataset: { role: "to-move" } });
   const el = panel(t("x.board"), board.el, h("div", { class: "call" }, who, big ? null : h("div", { class: "row" }, flipButton(board)), error.el), board.tools);
   el.dataset.panel = "board";
@@ -149,6 +163,7 @@ function boardPanel(ctx, big) {
       const act = v.actions || {};
       const mine = Boolean(act.move);
       const legal = mine ? act.move.moves : [];
+      choices = choicesOf(v);
       board.update({ pieces: quizPieces(v), legal, last: lastMove(v), marks: duelMarks(v), interactive: mine, toMove: v.teams[v.to_move]?.color });
       const team = v.teams[v.to_move];
       if (v.phase === "ended") who.textContent = v.winner ? t("q.winner", { team: v.teams[v.winner].name }) : t("q.no_winner");
@@ -871,6 +886,10 @@ export function replayFrames(frames) {
   return kept;
 }
 
+/** @type {Record<string, string[]>} */
+let replayChoices = {};
+const fitted = new WeakSet();
+
 /** A replay frame on the results page: the board with the duel, the question and its verdict. */
 export const replay = {
   named: true,
@@ -878,6 +897,11 @@ export const replay = {
   show(board, extra, frame) {
     board.el.classList.add("quiz-board");
     const v = frame.view;
+    replayChoices = choicesOf(v);
+    if (!fitted.has(board.grid)) {
+      fitted.add(board.grid);
+      fitLabels(board.grid, (id) => replayChoices[id]);
+    }
     const move = frame.event.move || null;
     board.update({ pieces: quizPieces(v), last: frame.event.type === "move_ended" ? move : null, marks: duelMarks(v), interactive: false });
     const q = v.duel && v.duel.question;
