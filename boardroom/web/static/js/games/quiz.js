@@ -15,6 +15,7 @@ import { ROBOT_LEVELS, robotSelect } from "../robots.js";
 import { lobbyFirst } from "../wall.js";
 import { mediaArea } from "./quiz_media.js";
 import { labelChoices, fitLabels } from "./quiz_labels.js";
+import { wallTeams } from "./quiz_wall.js";
 
 const { lobbyPanel } = lobbyModule;
 
@@ -672,9 +673,11 @@ export function mount(root, ctx) {
   let layout;
   if (big) {
     const stage = wallStage(ctx);
-    parts.push(stage);
-    // The shared wall lobby (code, QR, names) before the start, then the quiz's own wall.
-    wall = lobbyFirst(ctx, h("div", { class: "proj quiz-wall" }, h("div", {}, board.el), h("div", { class: "stack" }, notice.el, scores.el, duel.el), ...stage.els));
+    const teamsJoin = wallTeams(ctx);
+    parts.push(stage, teamsJoin);
+    // The shared wall lobby (each team's code and QR, the names) before the start, then the quiz's own wall.
+    wall = lobbyFirst(ctx, h("div", { class: "proj quiz-wall" }, h("div", {}, board.el), h("div", { class: "stack" }, notice.el, scores.el, duel.el), ...stage.els),
+      { join: teamsJoin.el });
     layout = wall.el;
   } else if (ctx.role === "host") {
     lobby = lobbyPanel(ctx);
