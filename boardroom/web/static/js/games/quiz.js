@@ -866,7 +866,7 @@ function recordPanel(view) {
       given, h("div", {}, verdicts)];
   });
   const el = panel(t("q.record"), rows.length
-    ? h("div", { class: "record-scroll scroll-x" }, table(["№", t("q.record_question"), t("q.record_answer"), t("q.record_answering"), t("q.record_given"), t("q.record_verdict")], rows))
+    ? h("div", { class: "record-table" }, table(["№", t("q.record_question"), t("q.record_answer"), t("q.record_answering"), t("q.record_given"), t("q.record_verdict")], rows))
     : h("p", { class: "muted", text: t("q.record_none") }));
   el.dataset.panel = "record";
   return el;
