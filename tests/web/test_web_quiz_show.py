@@ -1,11 +1,13 @@
-"""Quiz Draughts as a show, in Russian: the results' questions table (question, right answer,
-who answered, the answer given, the verdict and by whom) fits 1280×720 — long texts wrap, the
-table never scrolls sideways."""
+"""Quiz Draughts as a show, in Russian: on the wall (1280×720 and 1920×1080) the question
+fills the screen in large type with its choices as big coloured tiles, and the verdict
+(right or wrong, the right answer, the points) holds the whole wall for a few seconds; the
+results' questions table (question, right answer, who answered, the answer given, the
+verdict and by whom) fits 1280×720 — long texts wrap, the table never scrolls sideways."""
 
 from __future__ import annotations
 
 import pytest
-from playwright.sync_api import Browser, expect
+from playwright.sync_api import Browser, Page, expect
 from web_support import Api, Json, Server, errors_of, new_page, shot
 
 pytestmark = pytest.mark.slow
@@ -44,7 +46,13 @@ def setup() -> Json:
         ],
         "questions": [
             {"text": LONG_QUESTION, "answer": LONG_ANSWER, "category": "Музыка", "points": 3},
-            {"text": "Сколько клеток на доске?", "answer": "64", "category": "Шашки"},
+            {
+                "text": "Сколько клеток на шашечной доске?",
+                "answer": "64",
+                "choices": ["32", "64", "100", "144"],
+                "category": "Шашки",
+                "points": 2,
+            },
         ],
     }
 
@@ -80,3 +88,64 @@ def test_the_results_table_fits_1280(browser: Browser, server: Server, api: Api)
     record.scroll_into_view_if_needed()
     shot(page, "quiz-results-record-1280")
     assert errors_of(page) == [], errors_of(page)
+
+
+def inside_the_wall(wall: Page, selector: str) -> bool:
+    found: bool = wall.locator(selector).evaluate(
+        "(el) => [...el.querySelectorAll('*')].every((c) => {"
+        " const r = c.getBoundingClientRect();"
+        " return r.bottom <= innerHeight + 1 && r.right <= innerWidth + 1; })"
+    )
+    return found
+
+
+def test_the_question_and_the_verdict_fill_the_wall(
+    browser: Browser, server: Server, api: Api
+) -> None:
+    game = api.create("quiz", setup())
+    game_id, secret = game["game_id"], game["host_secret"]
+    walls: dict[int, Page] = {}
+    for width, height in ((1280, 720), (1920, 1080)):
+        size = {"width": width, "height": height}
+        _, wall = new_page(browser, viewport=size, locale="ru-RU")
+        wall.goto(f"{server.url}/play/{game_id}#role=projector")
+        walls[width] = wall
+    api.ok(game_id, secret, {"type": "start"})
+    api.ok(game_id, secret, {"type": "move", "move": "c3:e5"})
+    for wall in walls.values():
+        expect(wall.locator(".quiz-board .piece")).to_have_count(4)
+    api.ok(game_id, secret, {"type": "ask", "category": "Шашки"})
+    for width, wall in walls.items():
+        screen = wall.locator("[data-role=wall-question-screen]")
+        expect(screen.locator("[data-role=wall-question]")).to_have_text(
+            "Сколько клеток на шашечной доске?"
+        )
+        px = screen.locator("[data-role=wall-question]").evaluate(
+            "(el) => parseFloat(getComputedStyle(el).fontSize)"
+        )
+        assert px >= 40, (width, px)
+        tiles = screen.locator(".wall-choices li")
+        expect(tiles).to_have_count(4)
+        looks = tiles.evaluate_all(
+            "(els) => els.map((el) => ({bg: getComputedStyle(el).backgroundColor,"
+            " shape: getComputedStyle(el, '::before').content,"
+            " px: parseFloat(getComputedStyle(el).fontSize)}))"
+        )
+        assert len({look["bg"] for look in looks}) == 4, looks
+        assert len({look["shape"] for look in looks}) == 4, looks
+        assert min(look["px"] for look in looks) >= 26, looks
+        assert inside_the_wall(wall, "[data-role=wall-question-screen]"), width
+        shot(wall, f"quiz-wall-question-tiles-{width}")
+    api.ok(game_id, secret, {"type": "answer", "choice": 0, "by": "B"})
+    for width, wall in walls.items():
+        verdict = wall.locator("[data-role=verdict-screen]")
+        expect(verdict).to_be_visible()
+        expect(verdict.locator("[data-role=verdict-title]")).to_have_text("Неверно.")
+        expect(verdict.locator("[data-role=verdict-answer]")).to_have_text("Ответ: 64")
+        expect(verdict.locator("[data-role=verdict-points]")).to_contain_text("Орлы: +")
+        assert inside_the_wall(wall, "[data-role=verdict-screen]"), width
+        shot(wall, f"quiz-wall-verdict-{width}")
+    for wall in walls.values():  # held a few seconds, then the board again
+        expect(wall.locator("[data-role=verdict-screen]")).to_be_hidden(timeout=10_000)
+        expect(wall.locator(".quiz-board")).to_be_visible()
+        assert errors_of(wall) == [], errors_of(wall)

@@ -12,10 +12,10 @@ import { paramInput, lines, parseMember } from "../forms.js";
 import { call, uploadBank } from "../api.js";
 import { controlsPanel, logPanel } from "../controls.js";
 import { ROBOT_LEVELS, robotSelect } from "../robots.js";
-import { lobbyFirst } from "../wall.js";
+import { lobbyFirst, newEvents } from "../wall.js";
 import { mediaArea } from "./quiz_media.js";
 import { labelChoices, fitLabels } from "./quiz_labels.js";
-import { wallTeams } from "./quiz_wall.js";
+import { wallTeams, verdictScreen } from "./quiz_wall.js";
 
 const { lobbyPanel } = lobbyModule;
 
@@ -623,10 +623,12 @@ function wallStage(ctx) {
   const reason = h("div", { class: "wall-win-reason", dataset: { role: "win-reason" } });
   const scores = h("div", { class: "wall-win-scores" });
   const win = h("section", { class: "wall-win hidden", dataset: { role: "win-screen" } }, winText, reason, scores);
+  const verdict = verdictScreen(newEvents());
   let shownKey = "";
   return {
-    els: [question, win],
+    els: [question, win, verdict.el],
     update(v) {
+      verdict.update(v);
       const members = memberIndex(v);
       const q = v.duel && v.duel.question;
       question.classList.toggle("hidden", !q);
@@ -639,6 +641,7 @@ function wallStage(ctx) {
       if (q) {
         fill(meta, questionMeta(q).childNodes.length ? [...questionMeta(q).childNodes] : []);
         text.textContent = q.text;
+        text.dataset.length = q.text.length > 320 ? "long" : q.text.length > 160 ? "medium" : "short";
         fill(choices, (q.choices || []).map((c) => h("li", { text: c })));
         const answering = v.duel.answering ? members[v.duel.answering.member] : null;
         who.textContent = answering ? t("q.answering", { name: answering.name, team: v.teams[v.duel.answering.team].name }) : "";

@@ -70,3 +70,53 @@ function teamCard(name, code, hue, id) {
   card.style.setProperty("--team", hue);
   return card;
 }
+
+/** How long the verdict holds the wall (a new question or the round's end ends it sooner). */
+export const VERDICT_S = 5;
+
+/**
+ * The verdict over the whole wall: right or wrong in large type, the right answer, the points
+ * each team won by it; held VERDICT_S seconds, ended sooner by the next question.
+ * @param {(events: any[]) => any[]} fresh the events new since the wall opened (wall.js newEvents)
+ */
+export function verdictScreen(fresh) {
+  const title = h("div", { class: "wall-verdict-title", dataset: { role: "verdict-title" } });
+  const answer = h("div", { class: "wall-verdict-answer", dataset: { role: "verdict-answer" } });
+  const question = h("div", { class: "wall-verdict-question" });
+  const points = h("div", { class: "wall-verdict-points", dataset: { role: "verdict-points" } });
+  const hold = h("div", { class: "wall-verdict-hold" });
+  hold.style.animationDuration = `${VERDICT_S}s`;
+  const el = h("section", { class: "wall-verdict hidden", role: "status", dataset: { role: "verdict-screen" } }, title, answer, question, points, hold);
+  let timer = /** @type {number | null} */ (null);
+  const hide = () => {
+    el.classList.add("hidden");
+    if (timer !== null) window.clearTimeout(timer);
+    timer = null;
+  };
+  return {
+    el,
+    /** @param {any} v */
+    update(v) {
+      const events = fresh(v.events || []);
+      if ((v.duel && v.duel.question) || v.phase === "ended") hide();
+      const at = events.map((e) => e.type).lastIndexOf("judged");
+      const last = v.last_judgement;
+      if (at < 0 || !last || !last.question) return;
+      const judged = events[at];
+      const won = events.slice(at + 1).filter((e) => e.type === "points_awarded");
+      const verdict = judged.by === "clock" ? t("q.timed_out") : judged.correct ? t("q.was_right") : t("q.was_wrong");
+      el.dataset.verdict = judged.correct ? "right" : "wrong";
+      title.textContent = verdict;
+      answer.textContent = t("q.answer_is", { answer: last.question.answer });
+      question.textContent = last.question.text;
+      fill(points, won.map((e) => h("span", { class: "pill", text: `${(v.teams[e.team] || {}).name || e.team}: +${t("q.points_n", { n: e.points })}` })));
+      // the animation starts again for each verdict
+      hold.classList.remove("run");
+      void hold.offsetWidth;
+      hold.classList.add("run");
+      el.classList.remove("hidden");
+      if (timer !== null) window.clearTimeout(timer);
+      timer = window.setTimeout(hide, VERDICT_S * 1000);
+    },
+  };
+}
