@@ -149,3 +149,24 @@ def test_the_question_and_the_verdict_fill_the_wall(
         expect(wall.locator("[data-role=verdict-screen]")).to_be_hidden(timeout=10_000)
         expect(wall.locator(".quiz-board")).to_be_visible()
         assert errors_of(wall) == [], errors_of(wall)
+
+
+SELECT_FITS = """(select) => {
+  const pen = document.createElement('canvas').getContext('2d');
+  const cs = getComputedStyle(select);
+  pen.font = `${cs.fontWeight} ${cs.fontSize} ${cs.fontFamily}`;
+  const room = select.clientWidth - parseFloat(cs.paddingLeft) - parseFloat(cs.paddingRight) - 16;
+  return [...select.options].map((o) => ({text: o.text, w: pen.measureText(o.text).width, room}));
+}"""
+
+
+@pytest.mark.parametrize("size", [(1280, 720), (390, 844)])
+def test_who_answers_is_not_cut(browser: Browser, server: Server, size: tuple[int, int]) -> None:
+    viewport = {"width": size[0], "height": size[1]}
+    _, page = new_page(browser, viewport=viewport, locale="ru-RU")
+    page.goto(server.url + "/")
+    page.check("input[name=game][value=quiz]")
+    select = page.locator("select[name=q-duel]")
+    expect(select).to_be_visible()
+    for option in select.evaluate(SELECT_FITS):
+        assert option["w"] <= option["room"], option
