@@ -87,6 +87,8 @@ def allowed(mid: str, text: str) -> bool:
 def labels(page: Page, size: str) -> list[Json]:
     expect(page.locator(".quiz-board .piece")).to_have_count(len(SURNAMES))
     page.wait_for_function("() => document.fonts.status === 'loaded'")
+    # what is painted: a resize is answered before the next frame (ResizeObserver)
+    page.evaluate("() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r)))")
     found: list[Json] = page.evaluate(LABELS)
     for label in found:
         assert label["fits"], (size, label)

@@ -112,9 +112,16 @@ def test_the_question_and_the_verdict_fill_the_wall(
         walls[width] = wall
     api.ok(game_id, secret, {"type": "start"})
     api.ok(game_id, secret, {"type": "move", "move": "c3:e5"})
-    for wall in walls.values():
+    for width, wall in walls.items():
         expect(wall.locator(".quiz-board .piece")).to_have_count(4)
+        grid = wall.locator("[data-role=theme-grid]")  # SIGame's board: themes × prices
+        expect(grid.locator(".theme-row")).to_have_count(2)
+        expect(grid.locator(".theme-row").first).to_contain_text("Музыка")
+        expect(grid.locator("[data-question]:not(.used)")).to_have_count(2)
+        shot(wall, f"quiz-wall-theme-board-{width}")
     api.ok(game_id, secret, {"type": "ask", "category": "Шашки"})
+    for wall in walls.values():  # the host's pick lit on the board, then the question
+        expect(wall.locator(".theme-cell.picked")).to_have_text("2")
     for width, wall in walls.items():
         screen = wall.locator("[data-role=wall-question-screen]")
         expect(screen.locator("[data-role=wall-question]")).to_have_text(
@@ -148,6 +155,7 @@ def test_the_question_and_the_verdict_fill_the_wall(
     for wall in walls.values():  # held a few seconds, then the board again
         expect(wall.locator("[data-role=verdict-screen]")).to_be_hidden(timeout=10_000)
         expect(wall.locator(".quiz-board")).to_be_visible()
+        expect(wall.locator("[data-role=theme-grid] .theme-cell.used")).to_have_text("2")
         assert errors_of(wall) == [], errors_of(wall)
 
 

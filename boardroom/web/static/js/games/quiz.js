@@ -15,7 +15,7 @@ import { ROBOT_LEVELS, robotSelect } from "../robots.js";
 import { lobbyFirst, newEvents } from "../wall.js";
 import { mediaArea } from "./quiz_media.js";
 import { labelChoices, fitLabels } from "./quiz_labels.js";
-import { wallTeams, verdictScreen } from "./quiz_wall.js";
+import { wallTeams, verdictScreen, boardOfThemes, PICK_MS } from "./quiz_wall.js";
 
 const { lobbyPanel } = lobbyModule;
 
@@ -611,7 +611,7 @@ function noticeLine() {
 }
 
 /** The wall's big moments: the question full-screen with its countdown, the win with its reason. */
-function wallStage(ctx) {
+function wallStage(ctx, themes) {
   const media = mediaArea(ctx, "wall-media");
   const meta = h("div", { class: "row question-meta" });
   const text = h("div", { class: "wall-question-text", dataset: { role: "wall-question" } });
@@ -629,9 +629,13 @@ function wallStage(ctx) {
     els: [question, win, verdict.el],
     update(v) {
       verdict.update(v);
+      themes.update(v);
       const members = memberIndex(v);
       const q = v.duel && v.duel.question;
-      question.classList.toggle("hidden", !q);
+      // the host's pick lit on the board of themes first, then the question over the wall
+      const waiting = Boolean(q) && themes.showingPick();
+      question.classList.toggle("hidden", !q || waiting);
+      if (waiting) window.setTimeout(() => question.classList.toggle("hidden", !(ctx.view && ctx.view.duel && ctx.view.duel.question)), PICK_MS);
       media.update(q ? q.media || [] : [], v.playing);
       timer.update(v);
       win.classList.toggle("hidden", v.phase !== "ended");
@@ -675,11 +679,12 @@ export function mount(root, ctx) {
   let devices = null;
   let layout;
   if (big) {
-    const stage = wallStage(ctx);
+    const themes = boardOfThemes();
+    const stage = wallStage(ctx, themes);
     const teamsJoin = wallTeams(ctx);
     parts.push(stage, teamsJoin);
     // The shared wall lobby (each team's code and QR, the names) before the start, then the quiz's own wall.
-    wall = lobbyFirst(ctx, h("div", { class: "proj quiz-wall" }, h("div", {}, board.el), h("div", { class: "stack" }, notice.el, scores.el, duel.el), ...stage.els),
+    wall = lobbyFirst(ctx, h("div", { class: "proj quiz-wall" }, h("div", {}, board.el), h("div", { class: "stack" }, notice.el, scores.el, themes.el, duel.el), ...stage.els),
       { join: teamsJoin.el });
     layout = wall.el;
   } else if (ctx.role === "host") {

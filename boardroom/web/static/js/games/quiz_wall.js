@@ -120,3 +120,52 @@ export function verdictScreen(fresh) {
     },
   };
 }
+
+/** How long the wall shows the host's pick lit on the board before the question fills it. */
+export const PICK_MS = 1500;
+/** The themes the wall's board shows at most (a round of SIGame has six or so). */
+const THEMES_MAX = 8;
+
+/**
+ * SIGame's board on the wall: a row per theme, a cell per question (its price), the asked
+ * ones dimmed; when the host asks one, its cell is lit for a moment before the question.
+ */
+export function boardOfThemes() {
+  const grid = h("div", { class: "theme-grid", dataset: { role: "theme-grid" } });
+  const el = h("section", { class: "panel theme-board hidden", dataset: { panel: "theme-board" } }, h("h2", { text: t("q.theme_board") }), grid);
+  let shownKey = "";
+  let lit = "";
+  let litUntil = 0;
+  return {
+    el,
+    /** @param {any} v */
+    update(v) {
+      const cells = (v.bank && v.bank.grid) || [];
+      el.classList.toggle("hidden", !cells.length || v.phase === "setup");
+      const asked = v.duel && v.duel.question ? v.duel.question.id : "";
+      if (asked && asked !== lit) {
+        lit = asked;
+        litUntil = Date.now() + PICK_MS;
+      }
+      const key = JSON.stringify([cells, asked]);
+      if (key === shownKey) return;
+      shownKey = key;
+      /** @type {Map<string, any[]>} */
+      const rows = new Map();
+      for (const cell of cells) rows.set(cell.category, [...(rows.get(cell.category) || []), cell]);
+      // the themes with questions left first; as many as the wall holds
+      const themes = [...rows.entries()].sort(([, a], [, b]) => Number(a.every((c) => c.used)) - Number(b.every((c) => c.used))).slice(0, THEMES_MAX);
+      fill(grid, themes.map(([theme, list]) => h("div", { class: "theme-row" },
+        h("div", { class: "theme-name", text: theme }),
+        h("div", { class: "theme-cells" }, [...list].sort((a, b) => (a.points ?? 0) - (b.points ?? 0)).map((cell) => h("div", {
+          class: ["theme-cell", cell.used && "used", cell.id === asked && "picked"],
+          dataset: { question: cell.id },
+          text: cell.points === null || cell.points === undefined ? "•" : String(cell.points),
+        }))))));
+    },
+    /** Whether the host's pick is still being shown (the question waits behind it). */
+    showingPick() {
+      return Date.now() < litUntil;
+    },
+  };
+}
