@@ -37,15 +37,15 @@ TITLES: Final = {
         "director": "Директор",
         "value": "Инвестор",
         "raider": "Рейдер",
-        "noise": "Трейдер",
-        "speculator": "Трейдер",
+        "noise": "Спекулянт",
+        "speculator": "Спекулянт",
     },
     "en": {
         "director": "Director",
         "value": "Investor",
         "raider": "Raider",
-        "noise": "Trader",
-        "speculator": "Trader",
+        "noise": "Speculator",
+        "speculator": "Speculator",
     },
 }
 ROBOT: Final = {"ru": "Робот", "en": "Robot"}

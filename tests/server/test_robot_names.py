@@ -50,8 +50,8 @@ def players(api: Api, game: Json) -> dict[str, str]:
 @pytest.mark.parametrize(
     ("lang", "titles"),
     [
-        ("ru", ("Директор", "Инвестор", "Рейдер", "Трейдер", "Робот")),
-        ("en", ("Director", "Investor", "Raider", "Trader", "Robot")),
+        ("ru", ("Директор", "Инвестор", "Рейдер", "Спекулянт", "Робот")),
+        ("en", ("Director", "Investor", "Raider", "Speculator", "Robot")),
     ],
 )
 def test_robots_are_named_in_the_hosts_language(
