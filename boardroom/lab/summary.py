@@ -161,7 +161,8 @@ def market_health(
     trades: list[Json], by_type: dict[str, list[Json]], kinds: dict[str, str]
 ) -> dict[str, Cell]:
     """Private trades (the State's privatization left out), by kind of buyer and of seller
-    (a firm's own account is ``firm``), and the meetings called and held.
+    (a firm's own account is ``firm``), the meetings called, and the years meetings were
+    held (one call opens every firm's meeting).
 
     >>> trades = [{"buyer": "p1", "seller": "state"}, {"buyer": "p1", "seller": "p2"}]
     >>> health = market_health(trades, {"meeting_called": [{}]}, {"p1": "value", "p2": "raider"})
@@ -172,7 +173,9 @@ def market_health(
     row: dict[str, Cell] = {
         "private_trades": len(private),
         "meetings_called": len(by_type.get("meeting_called", [])),
-        "meetings_held": len(by_type.get("meeting_closed", [])),
+        "meetings_held": sum(
+            1 for e in by_type.get("phase_changed", []) if e["phase"] == "meetings"
+        ),
     }
     names = dict.fromkeys(kinds.values())
     for buyer in names:
