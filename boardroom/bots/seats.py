@@ -22,7 +22,7 @@ Every kind carries the director policy, so whoever ends up directing a firm move
 
 >>> seat = robot_seat("value", "p9", seed=4)
 >>> [s.name for s in seat.strategies]
-['director', 'value', 'payout', 'voter']
+['director', 'payout', 'value', 'voter']
 >>> seat.act({"phase": "setup", "paused": False, "ruleset": {"shares_per_firm": 20},
 ...           "accounts": {}}, 0.0)
 []
@@ -132,7 +132,8 @@ def _director_mix(rng: random.Random) -> list[Strategy]:
 def _value_mix(rng: random.Random) -> list[Strategy]:
     # Its own view of each firm, drawn each session: two investors' bands overlap often.
     trader = ValueTrader(edge=rng.uniform(0.04, 0.1), bias=rng.uniform(0.92, 1.08), opinion=0.12)
-    return [trader, PayoutCaller(), Voter(Incumbent(), FixedPayout(PayoutCaller.want))]
+    # It calls before it trades: the shares it calls with may be sold in the same wake.
+    return [PayoutCaller(), trader, Voter(Incumbent(), FixedPayout(PayoutCaller.want))]
 
 
 def _raider_mix(rng: random.Random) -> list[Strategy]:

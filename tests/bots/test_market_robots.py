@@ -241,3 +241,13 @@ def test_classroom_robots_make_a_market_with_two_sides_and_call_meetings() -> No
     assert {"director", "value"} <= sold_by and {"director", "value"} <= bought_by
     assert sum(int(r["private_value_value"]) for r in rows) > 0  # investors' views differ
     assert all(r["refusals"] == 0 for r in rows)
+
+
+def test_an_investor_calls_its_meeting_before_its_shares_are_sold() -> None:
+    """A value robot that both calls a meeting and offers its shares in one wake calls
+    first (game 660 of the 1,000-game classroom batch: its offer filled, then its call
+    was refused for too few shares)."""
+    config = LabConfig({"preset": "classroom"}, "classroom")
+    game = Simulation(config.spec(235347839), config.seats(235347839), seed=235347839).run()
+    assert game.refusals == []
+    assert any(e["type"] == "meeting_called" and e["by"] == "p10" for e in game.journal.events)
