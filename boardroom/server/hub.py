@@ -23,6 +23,7 @@ from collections.abc import Awaitable, Callable
 from dataclasses import dataclass
 from typing import Any, TypeVar
 
+from boardroom.bots.live import RobotChoice
 from boardroom.games import kind_for
 from boardroom.games.registry import KINDS
 from boardroom.i18n import names_for
@@ -448,6 +449,7 @@ class Hub:
         roles: list[str] | None,
         choice: Json | None = None,
         per_role: dict[str, Json] | None = None,
+        lang: str = "ru",
     ) -> list[str]:
         """Robots in ``roles`` (every empty role by default), each of the kind and level
         chosen (``choice`` for all, ``per_role`` over it); returns the roles they took.
@@ -508,11 +510,28 @@ class Hub:
                 self.store.set_robot, robot_record(live.game_id, role, choices[role], stand_in)
             )
             table.seat(role, choices[role], stand_in=stand_in)
+            if not stand_in:
+                await self._name_robot(live, role, choices[role], table.seed, lang)
             seated.append(role)
         live.robots.update(seated)
         self._start_robots(live)
         await self.notify_lobby(live)
         return seated
+
+    async def _name_robot(
+        self, live: LiveGame, role: str, choice: RobotChoice, seed: int, lang: str
+    ) -> None:
+        """Give a new robot's player a name people read (in ``lang``), as the host would."""
+        kind = robots_for(live.record.game)
+        if kind is None or kind.naming is None:
+            return
+        view = live.view(HOST, events_since=live.version)
+        command = kind.naming(view, role, choice, seed, lang)
+        if command is None:
+            return
+        named = {**command, "by": HOST, "id": server_id("robot-name", role, live.version)}
+        with contextlib.suppress(ApiError):  # a refused name leaves the setup's
+            await self.execute(live, named)
 
     async def lobby(self, live: LiveGame) -> Json:
         """Who sits where, connected or not — for the host; ``robots``: what the host chooses
