@@ -21,6 +21,7 @@ import orjson
 
 from boardroom.bots.director import robot_autoplay
 from boardroom.bots.live import ExchangeRobot, QuizRobot, RobotChoice
+from boardroom.bots.names import robot_name
 from boardroom.games.exchange import KIND as EXCHANGE_KIND
 from boardroom.games.exchange import ExchangeRules, ExchangeState
 from boardroom.games.quiz import KIND as QUIZ_KIND
@@ -58,6 +59,8 @@ class KindRobots:
     games of the kind run with (None: the kind's own). ``history``: whether its robots read
     their view's ``events`` (else their views are made without them). ``choices``: what
     of a :class:`RobotChoice` the host picks for this kind's robots (the lobby offers those).
+    ``naming(host_view, role, choice, seed, lang)``: the host's command that gives a new
+    robot seat's player a name people read (None: the kind's robots keep the setup's).
     """
 
     game: str
@@ -66,6 +69,7 @@ class KindRobots:
     rules: Rules[Any] | None = None
     history: bool = False
     choices: tuple[str, ...] = ()
+    naming: Callable[[Json, str, RobotChoice, int, str], Json | None] | None = None
 
 
 RobotPolicy = Callable[[Json, str], Json | None]
@@ -170,6 +174,29 @@ def _exchange_robot(role: str, choice: RobotChoice, seed: int, state: Any) -> Li
     return ExchangeRobot(role, choice, seed=seed)
 
 
+def exchange_naming(
+    host_view: Json, role: str, choice: RobotChoice, seed: int, lang: str
+) -> Json | None:
+    """The rename that calls an exchange robot's player by its name before the start
+    (None once the game has started: names stay for the record).
+
+    >>> view = {"started": False, "players": {"p1": "Аня", "p2": "Игрок 2"},
+    ...         "firms": {"1": {"director": "p2"}}}
+    >>> exchange_naming(view, "p2", RobotChoice("mixed"), 7, "ru")
+    {'type': 'rename', 'player': 'p2', 'name': 'Директор Нина'}
+    """
+    players: dict[str, str] = host_view.get("players") or {}
+    if host_view.get("started") or role not in players:
+        return None
+    kind = choice.kind
+    if kind == "mixed" and any(
+        f.get("director") == role for f in (host_view.get("firms") or {}).values()
+    ):
+        kind = "director"
+    others = [name for seat, name in players.items() if seat != role]
+    return {"type": "rename", "player": role, "name": robot_name(kind, role, seed, lang, others)}
+
+
 def _quiz_robot(role: str, choice: RobotChoice, seed: int, state: Any) -> LiveRobot:
     return QuizRobot(role, choice, BankOracle(state.bank), seed=seed)
 
@@ -180,6 +207,7 @@ EXCHANGE_ROBOTS: Final = KindRobots(
     exchange_epoch,
     ExchangeRules(autoplay=robot_autoplay(TAKEOVER_LEVEL, TAKEOVER_NODES)),
     choices=("kind", "level"),
+    naming=exchange_naming,
 )
 """The exchange's robots; a late firm's takeover move is the director robot's, in the
 taking firm's interest (deterministic: a node budget)."""

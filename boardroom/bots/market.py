@@ -61,9 +61,16 @@ class ValueTrader:
     Strategy: for each firm, bid ``1 - edge`` times the fair value for up to a
     ``stake`` of its wealth in that stock (``lot`` shares at a time) and offer
     every free share at ``1 + edge`` times it, visiting the firms in a random order.
-    ``bias`` makes one trader more optimistic than another. Stale orders (at another
-    price) are cancelled.
-    With ``hold_directed`` it never sells a firm its seat directs.
+    ``bias`` makes one trader more optimistic than another; ``opinion`` draws, for each
+    firm and session, a view within that fraction either side (what the trader makes of
+    the board's prospects this year), so traders who bought last year may sell this
+    year to those who now think more of the firm. Stale orders (at another price) are
+    cancelled.
+
+    With ``core`` (a director's account) it keeps that share of a firm its seat directs
+    — enough to defend its seat — bidding its fair value for it and offering only what
+    is beyond it; when someone bids more than ``threat`` over the fair value for that
+    firm (control is being bought) it bids for a majority.
     """
 
     name = "value"
@@ -76,14 +83,18 @@ class ValueTrader:
         bias: float = 1.0,
         stake: float = 0.35,
         lot: int = 5,
-        hold_directed: bool = False,
+        opinion: float = 0.0,
+        core: float | None = None,
+        threat: float = 0.15,
         firms: Sequence[int] = FIRMS,
     ) -> None:
         self.edge = edge
         self.bias = bias
         self.stake = stake
         self.lot = lot
-        self.hold_directed = hold_directed
+        self.opinion = opinion
+        self.core = core
+        self.threat = threat
         self.firms = tuple(firms)
 
     def act(self, seen: Json, ctx: Context) -> list[Json]:
@@ -108,28 +119,65 @@ class ValueTrader:
         ask = max(math.ceil(fair * self.bias * (1 + self.edge)), bid + 1)
         return bid, ask
 
+    def view_of(self, seen: Json, ctx: Context, stock: int) -> float:
+        """This session's view of ``stock``: 1 ± up to ``opinion``, drawn once a session.
+
+        >>> import random
+        >>> from boardroom.bots.context import Context, Memory, Purse
+        >>> purse = Purse.from_view({"ruleset": {"shares_per_firm": 20}, "accounts": {}})
+        >>> ctx = Context("p1", 0.0, random.Random(2), Memory(), purse)
+        >>> seen = {"year": 1, "opening": False}
+        >>> trader = ValueTrader(opinion=0.1)
+        >>> trader.view_of(seen, ctx, 3) == trader.view_of(seen, ctx, 3)
+        True
+        >>> 0.9 <= trader.view_of(seen, ctx, 3) <= 1.1, ValueTrader().view_of(seen, ctx, 3)
+        (True, 1.0)
+        """
+        if self.opinion <= 0:
+            return 1.0
+        views = ctx.memory.notes.setdefault("views", {})
+        assert isinstance(views, dict)
+        key = (seen["year"], bool(seen["opening"]), stock)
+        known = views.get(key)
+        if known is None:
+            known = views[key] = 1.0 + self.opinion * (2 * ctx.rng.random() - 1)
+        return float(known)
+
     def _stock(
         self, seen: Json, ctx: Context, account: str, stock: int, wealth: float
     ) -> list[Json]:
         purse = ctx.purse
-        fair = _fair(seen, ctx, stock)
+        fair = _fair(seen, ctx, stock) * self.view_of(seen, ctx, stock)
         bid, ask = self.limits(fair)
+        keep, want = 0, 0
+        room = math.floor(self.stake * wealth / max(fair, 1.0))
+        held = purse.held(account, stock)
+        if self.core is not None and directs(seen, ctx.seat, stock):
+            keep = self._keep(seen, stock, fair)
+            bid = max(bid, math.floor(fair * self.bias * (1 + (self.threat if keep > held else 0))))
+            room = max(room, keep)
         commands = [
             c
             for o in purse.open_orders(account, stock)
             if o.price != (bid if o.side == "buy" else ask) and (c := purse.cancel(o.order))
         ]
         open_buys = purse.open_qty(account, stock, "buy")
-        room = math.floor(self.stake * wealth / max(fair, 1.0))
-        want = min(room - purse.held(account, stock) - open_buys, self.lot)
+        want = min(room - held - open_buys, self.lot)
         if bid >= 1 and want > 0 and fair > 0:
             order = purse.buy(account, stock, min(want, purse.free_cash(account) // bid), bid)
             commands += [order] if order else []
-        keep = self.hold_directed and directs(seen, ctx.seat, stock)
-        if not keep:
-            order = purse.sell(account, stock, purse.free_shares(account, stock), ask)
-            commands += [order] if order else []
-        return commands
+        spare = min(purse.free_shares(account, stock), held - keep)
+        order = purse.sell(account, stock, spare, max(ask, bid + 1)) if spare > 0 else None
+        return commands + ([order] if order else [])
+
+    def _keep(self, seen: Json, stock: int, fair: float) -> int:
+        """The shares of a firm its seat directs that it keeps: its core, or a majority
+        while someone bids over ``threat`` above the fair value (control is being bought)."""
+        shares = int(seen["ruleset"]["shares_per_firm"])
+        top = seen["book"][str(stock)]["bids"]
+        if top and top[0][0] > fair * (1 + self.threat):
+            return shares // 2 + 1
+        return math.ceil((self.core or 0.0) * shares)
 
 
 class Raider:
@@ -138,8 +186,10 @@ class Raider:
     Strategy: pick a target (``target``, or the firm whose last price is cheapest
     against its fair value, not one it already directs); offer the fair value for
     the shares it lacks and take any visible ask up to ``premium`` above the fair
-    value until it holds ``control`` shares (default: more than half). Then call
-    meetings (after a session, with enough shares); at the meeting nominate itself,
+    value until it holds ``control`` shares (default: more than half). It calls a
+    meeting (after a session) once it holds ``call_at`` shares (default: control; fewer
+    when it counts on other holders' votes, or to show its hand); at the meeting it
+    nominates itself,
     vote its shares for itself and for a ``payout`` % payout. Once it directs the
     target, its seat's director policy moves that firm's pieces, and it picks a
     new target. It never sells.
@@ -155,11 +205,13 @@ class Raider:
         payout: int = 100,
         target: int | None = None,
         control: int | None = None,
+        call_at: int | None = None,
     ) -> None:
         self.premium = premium
         self.payout = payout
         self.target = target
         self.control = control
+        self.call_at = call_at
         self.done: set[int] = set()
 
     def needed(self, seen: Json) -> int:
@@ -208,7 +260,7 @@ class Raider:
         if (
             not acting(seen, "exchange", "meeting_calls")
             or seen["opening"]
-            or held < max(self.needed(seen), minimum)
+            or held < max(self.call_at or self.needed(seen), minimum)
             or directs(seen, ctx.seat, target)
             or key in ctx.memory.called
         ):
@@ -262,6 +314,46 @@ class Raider:
                         "payout": self.payout,
                     }
                 )
+        return commands
+
+
+class PayoutCaller:
+    """Calls a meeting of a firm that pays out less than ``want`` % of its profit, once it
+    holds the shares a call needs and does not direct the firm (a payout worth contesting:
+    the seat's voter then proposes ``want``). One call a firm a year.
+
+    >>> from boardroom.bots.context import Context, Memory, Purse
+    >>> import random
+    >>> seen = {"phase": "exchange", "paused": False, "opening": False, "year": 2,
+    ...     "ruleset": {"meeting_call_min_shares": 5, "shares_per_firm": 20},
+    ...     "firms": {"3": {"director": "p9", "payout": 50}},
+    ...     "accounts": {"p1": {"cash": 0, "reserved": 0, "holdings": {"3": 6},
+    ...                         "reserved_shares": {}, "orders": []}}}
+    >>> ctx = Context("p1", 0.0, random.Random(1), Memory(), Purse.from_view(seen))
+    >>> PayoutCaller().act(seen, ctx), PayoutCaller().act(seen, ctx)
+    ([{'type': 'call_meeting', 'firm': 3, 'holder': 'p1'}], [])
+    """
+
+    name = "payout"
+    phases = frozenset({"exchange", "meeting_calls"})
+    want = 100
+
+    def act(self, seen: Json, ctx: Context) -> list[Json]:
+        account = _account(seen, ctx)
+        if account is None or seen["opening"] or not acting(seen, "exchange", "meeting_calls"):
+            return []
+        minimum = int(seen["ruleset"]["meeting_call_min_shares"])
+        commands: list[Json] = []
+        for name, firm in sorted(seen["firms"].items()):
+            number, key = int(name), (seen["year"], int(name))
+            if (
+                int(firm["payout"]) < self.want
+                and ctx.purse.held(account, number) >= minimum
+                and not directs(seen, ctx.seat, number)
+                and key not in ctx.memory.called
+            ):
+                ctx.memory.called.add(key)
+                commands.append({"type": "call_meeting", "firm": number, "holder": account})
         return commands
 
 

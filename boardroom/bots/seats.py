@@ -6,9 +6,12 @@ strategy of the mix sees the same view and one shared purse, so the batch it
 returns is consistent (the same cash is never spent twice). :func:`robot_seat`
 builds the standard mixes by kind:
 
-* ``director`` — directs its firm with the board robot, trades its own account as a
-  cautious value trader that never sells its own firm, votes for itself;
-* ``value`` — a value trader, votes for the sitting directors, keeps payouts;
+* ``director`` — directs its firm with the board robot, keeps a core of its shares
+  (a majority when control is being bought), trades the rest and the other firms on
+  value, votes for itself;
+* ``value`` — a value trader with a view of each firm each session, calls a meeting when
+  a firm it holds pays out less than all its profit, votes for the sitting directors and
+  for paying out all;
 * ``raider`` — takes over firms one after another, then directs them;
 * ``noise`` — trades at random near the last price, votes for the sitting directors;
 * ``speculator`` — a busier noise trader that also sells what it holds (the live
@@ -19,7 +22,7 @@ Every kind carries the director policy, so whoever ends up directing a firm move
 
 >>> seat = robot_seat("value", "p9", seed=4)
 >>> [s.name for s in seat.strategies]
-['director', 'value', 'voter']
+['director', 'payout', 'value', 'voter']
 >>> seat.act({"phase": "setup", "paused": False, "ruleset": {"shares_per_firm": 20},
 ...           "accounts": {}}, 0.0)
 []
@@ -33,7 +36,7 @@ from dataclasses import dataclass
 
 from boardroom.bots.context import Context, Memory, Purse, Strategy
 from boardroom.bots.director import Director
-from boardroom.bots.market import NoiseTrader, Raider, ValueTrader
+from boardroom.bots.market import NoiseTrader, PayoutCaller, Raider, ValueTrader
 from boardroom.bots.votes import FixedPayout, Incumbent, KeepPayout, SelfFirst, Voter
 from boardroom.kernel import Json
 
@@ -117,21 +120,30 @@ def robot_seat(
 
 
 def _director_mix(rng: random.Random) -> list[Strategy]:
-    trader = ValueTrader(edge=0.15, bias=rng.uniform(0.95, 1.05), stake=0.25, hold_directed=True)
+    # Keeps a core of its own firm (a quarter to two fifths of it), sells what is beyond,
+    # buys a majority when someone bids control's price; trades the other firms on value.
+    trader = ValueTrader(
+        edge=0.1, bias=rng.uniform(0.95, 1.05), stake=0.25, opinion=0.1,
+        core=rng.uniform(0.25, 0.4),
+    )  # fmt: skip
     return [trader, Voter(SelfFirst(), KeepPayout())]
 
 
 def _value_mix(rng: random.Random) -> list[Strategy]:
-    trader = ValueTrader(edge=rng.uniform(0.06, 0.14), bias=rng.uniform(0.9, 1.1))
-    return [trader, Voter(Incumbent(), KeepPayout())]
+    # Its own view of each firm, drawn each session: two investors' bands overlap often.
+    trader = ValueTrader(edge=rng.uniform(0.04, 0.1), bias=rng.uniform(0.92, 1.08), opinion=0.12)
+    # It calls before it trades: the shares it calls with may be sold in the same wake.
+    return [PayoutCaller(), trader, Voter(Incumbent(), FixedPayout(PayoutCaller.want))]
 
 
 def _raider_mix(rng: random.Random) -> list[Strategy]:
     # Control pays in moves, not money: a share is worth its part of the firm whoever
     # directs it. 10-30 % over the fair value is enough to buy from value traders (they ask
-    # 6-14 % over their own fair value, each ±10 % optimistic); the 40-80 % of balance
-    # report 2 made every takeover a loss of about a fifth of the raider's wealth.
-    return [Raider(premium=rng.uniform(0.1, 0.3)), Voter(SelfFirst(), FixedPayout(100))]
+    # 4-10 % over their own view, each ±8 % optimistic); the 40-80 % of balance
+    # report 2 made every takeover a loss of about a fifth of the raider's wealth. It calls
+    # the meeting with 5-7 of 20 shares: the State and payout voters may carry it.
+    raider = Raider(premium=rng.uniform(0.1, 0.3), call_at=rng.randint(5, 7))
+    return [raider, Voter(SelfFirst(), FixedPayout(100))]
 
 
 def _noise_mix(rng: random.Random) -> list[Strategy]:

@@ -30,6 +30,7 @@ from boardroom.bots.pacing import THINK_S, WAKES
 from boardroom.games.exchange import RULES, ExchangeRules, ExchangeState
 from boardroom.games.exchange.views import VersionViews
 from boardroom.kernel import Journal, Json, Refused
+from boardroom.lab.market import BookClock
 
 HOST: Final = "host"
 HOST_TALK_S: Final = 30.0
@@ -78,6 +79,7 @@ class Simulation:
         self.wakes: list[tuple[float, int, str]] = []
         self.phase_key: tuple[str, int, bool] | None = None
         self.views: Viewer = VersionViews()
+        self.market = BookClock()
 
     @property
     def state(self) -> ExchangeState:
@@ -113,6 +115,7 @@ class Simulation:
     def send(self, command: Json, at: float) -> bool:
         """Handle one command at time ``at``; a refusal is recorded, not raised."""
         self.now = max(self.now, at)
+        self.market.observe(self.state, self.now)
         try:
             self.journal.handle(command, self.now)
         except Refused as exc:

@@ -17,6 +17,7 @@ from __future__ import annotations
 import csv
 import html
 import io
+import math
 from collections import Counter
 from collections.abc import Callable, Sequence
 from concurrent.futures import Executor, Future, ProcessPoolExecutor
@@ -188,6 +189,8 @@ def headline(run: Run) -> dict[str, str]:
         "State sold out (no share left at the end)": _pct(share(rows, "state_shares", "0")),
         "refused commands": str(sum(int(r["refusals"]) for r in rows)),
     }
+    if rows and "private_trades" in rows[0]:
+        figures |= market_figures(rows)
     seats = Counter(kind for kind, _ in run.results[0].wealth) if run.results else Counter()
     total = sum(seats.values())
     for kind in kinds_of(run):
@@ -196,6 +199,41 @@ def headline(run: Run) -> dict[str, str]:
         figures[f"richest player is a {kind}"] = (
             f"{_pct(won)} (seats: {_pct(seats[kind] / total)})" if total else _pct(won)
         )
+    return figures
+
+
+def percentile(values: Sequence[float], fraction: float) -> float:
+    """The ``fraction`` quantile of ``values`` (nearest rank; 0 for none).
+
+    >>> percentile([5, 1, 3, 2, 4], 0.5), percentile([5, 1, 3, 2, 4], 0.1)
+    (3, 1)
+    """
+    ranked = sorted(values)
+    if not ranked:
+        return 0
+    return ranked[max(0, min(len(ranked) - 1, math.ceil(fraction * len(ranked)) - 1))]
+
+
+def market_figures(rows: Sequence[dict[str, Cell]]) -> dict[str, str]:
+    """The market's health: private trades (the State's privatization left out), by kind of
+    buyer and seller, meetings called and held, two-sided books."""
+    private = [int(r["private_trades"]) for r in rows]
+    called = sum(1 for r in rows if int(r["meetings_called"])) / len(rows)
+    figures = {
+        "private trades per game (median)": str(percentile(private, 0.5)),
+        "private trades per game (10th percentile)": str(percentile(private, 0.1)),
+        "private trades per game (mean)": f"{fmean(private):.1f}",
+        "games with a meeting called": _pct(called),
+        "meetings called per game (mean)": f"{mean_of(rows, 'meetings_called'):.2f}",
+        "meetings held per game (mean)": f"{mean_of(rows, 'meetings_held'):.2f}",
+        "two-sided book, share of session time (mean of firms)": _pct(mean_of(rows, "two_sided")),
+    }
+    pairs = sorted({k for r in rows for k in r if k.startswith("private_") and k.count("_") == 2})
+    for key in pairs:
+        mean = mean_of(rows, key)
+        if mean > 0:
+            _, buyer, seller = key.split("_")
+            figures[f"private trades, {buyer} bought from {seller} (mean)"] = f"{mean:.2f}"
     return figures
 
 
@@ -404,6 +442,22 @@ def _firms(ax: Axes, runs: Sequence[Run]) -> None:
     ax.set_ylabel("final value + dividends paid (mean)")
 
 
+def _market(axes: Any, runs: Sequence[Run]) -> None:
+    left, right = axes
+    for i, run in enumerate(runs):
+        private = [int(r.get("private_trades", 0)) for r in run.rows]
+        left.hist(private, bins=20, alpha=0.5, color=SERIES[i % len(SERIES)], label=run.label)
+    left.set_xlabel("private trades in the game (not the State's sales)")
+    left.set_ylabel("games")
+    _legend(left, runs)
+    labels = [str(f) for f in range(1, 9)]
+    _grouped_bars(
+        right, runs, labels, lambda r: [100 * mean_of(r.rows, f"two_sided_f{f}") for f in labels]
+    )
+    right.set_xlabel("firm")
+    right.set_ylabel("% of session time with a two-sided book")
+
+
 PLOTS: list[tuple[str, str, Callable[[Any, Sequence[Run]], None], int]] = [
     ("colour.png", "Win rate by colour", _colour, 2),
     ("wealth.png", "Final wealth by strategy", _wealth, 1),
@@ -412,6 +466,7 @@ PLOTS: list[tuple[str, str, Callable[[Any, Sequence[Run]], None], int]] = [
     ("takeovers.png", "Takeovers (director changes) per game", _takeovers, 1),
     ("length.png", "Game length", _length, 2),
     ("firms.png", "What each firm produced: final value plus dividends paid", _firms, 1),
+    ("market.png", "The market: private trades per game, two-sided books by firm", _market, 2),
 ]
 """Every plot: its file name, caption, what draws it and its number of panels."""
 

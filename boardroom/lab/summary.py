@@ -157,6 +157,36 @@ def privatization_ratio(events: list[Json], results: Json) -> float | None:
     return round(float(sum(e["qty"] * e["price"] for e in sold) / worth), 4)
 
 
+def market_health(
+    trades: list[Json], by_type: dict[str, list[Json]], kinds: dict[str, str]
+) -> dict[str, Cell]:
+    """Private trades (the State's privatization left out), by kind of buyer and of seller
+    (a firm's own account is ``firm``), the meetings called, and the years meetings were
+    held (one call opens every firm's meeting).
+
+    >>> trades = [{"buyer": "p1", "seller": "state"}, {"buyer": "p1", "seller": "p2"}]
+    >>> health = market_health(trades, {"meeting_called": [{}]}, {"p1": "value", "p2": "raider"})
+    >>> health["private_trades"], health["private_value_raider"], health["meetings_called"]
+    (1, 1, 1)
+    """
+    private = [t for t in trades if t["seller"] != "state"]
+    row: dict[str, Cell] = {
+        "private_trades": len(private),
+        "meetings_called": len(by_type.get("meeting_called", [])),
+        "meetings_held": sum(
+            1 for e in by_type.get("phase_changed", []) if e["phase"] == "meetings"
+        ),
+    }
+    names = dict.fromkeys(kinds.values())
+    for buyer in names:
+        for seller in names:
+            row[f"private_{buyer}_{seller}"] = 0
+    for trade in private:
+        key = f"private_{kinds.get(trade['buyer'], 'firm')}_{kinds.get(trade['seller'], 'firm')}"
+        row[key] = int(row.get(key, 0)) + 1
+    return row
+
+
 def _kind_of_top(results: Json, kinds: dict[str, str]) -> str:
     tops = {kinds[p["player"]] for p in results["players"] if p["rank"] == 1}
     return tops.pop() if len(tops) == 1 else "tie"
@@ -216,6 +246,11 @@ def summarize(game: Simulation, config: LabConfig, *, index: int, seed: int) -> 
         "top_kind": _kind_of_top(results, kinds),
         "refusals": len(game.refusals),
     }
+    row.update(market_health(trades, by_type, kinds))
+    books = game.market.shares()
+    row["two_sided"] = round(fmean(books.values()), 4)
+    for firm in FIRMS:
+        row[f"two_sided_f{firm}"] = books[firm]
     for n, close in enumerate(closes):
         row[f"price_y{n}"] = round(fmean(close.values()), 4)
     for firm in FIRMS:

@@ -231,7 +231,9 @@ async def join(request: Request, response: Response, hub: HubDep) -> Json:
 async def robots(at: HostDep, request: Request, hub: HubDep) -> Json:
     wanted = await body(request, m.Robots)
     roles = wanted.roles if wanted.roles is not None or not wanted.seats else list(wanted.seats)
-    seated = await hub.robots.add(at.live, roles, wanted.default_choice(), wanted.role_choices())
+    seated = await hub.robots.add(
+        at.live, roles, wanted.default_choice(), wanted.role_choices(), request_language(request)
+    )
     return {"seated": seated}
 
 

@@ -64,7 +64,7 @@ class Hub:
         self.seats = Seats(runtime, self.games)
         runner = RobotRunner(runtime, self.actor)
         self.lobby = Lobby(runtime, self.seats, self.presence, runner)
-        self.robots = RobotRoster(runtime, self.seats, self.lobby, runner)
+        self.robots = RobotRoster(runtime, self.actor, self.seats, self.lobby, runner)
         self.leadership = Leadership(
             runtime, self.games, self.actor, self.clock, self.robots, self.lobby
         )

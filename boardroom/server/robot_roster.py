@@ -8,9 +8,13 @@ and in each game's table, and starts a game's robots where the game is led.
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import logging
 
+from boardroom.bots.live import RobotChoice
 from boardroom.kernel import Json
+from boardroom.server.actor import GameActor
+from boardroom.server.command_ids import server_id
 from boardroom.server.errors import ApiError
 from boardroom.server.live import LiveGame
 from boardroom.server.lobby import Lobby
@@ -22,7 +26,7 @@ from boardroom.server.robot_seats import (
     wanted_robots,
 )
 from boardroom.server.robots import robots_for
-from boardroom.server.runtime import Runtime
+from boardroom.server.runtime import HOST, Runtime
 from boardroom.server.seats import Seats, unknown_seat
 from boardroom.server.tokens import hash_secret, new_seat_id, new_secret
 from boardroom.store import SeatRecord
@@ -33,8 +37,11 @@ log = logging.getLogger("boardroom.hub")
 class RobotRoster:
     """The robot seats of every game, and their robots' tasks."""
 
-    def __init__(self, runtime: Runtime, seats: Seats, lobby: Lobby, runner: RobotRunner) -> None:
+    def __init__(
+        self, runtime: Runtime, actor: GameActor, seats: Seats, lobby: Lobby, runner: RobotRunner
+    ) -> None:
         self.runtime = runtime
+        self.actor = actor
         self.seats = seats
         self.lobby = lobby
         self.runner = runner
@@ -45,6 +52,7 @@ class RobotRoster:
         roles: list[str] | None,
         choice: Json | None = None,
         per_role: dict[str, Json] | None = None,
+        lang: str = "ru",
     ) -> list[str]:
         """Robots in ``roles`` (every empty role by default), each of the kind and level
         chosen (``choice`` for all, ``per_role`` over it); returns the roles they took.
@@ -104,11 +112,29 @@ class RobotRoster:
                 stand_in = False
             await db(store.set_robot, robot_record(live.game_id, role, choices[role], stand_in))
             table.seat(role, choices[role], stand_in=stand_in)
+            if not stand_in:
+                await self._name_robot(live, role, choices[role], table.seed, lang)
             seated.append(role)
         live.robots.update(seated)
         self.start(live)
         await self.lobby.notify(live)
         return seated
+
+    async def _name_robot(
+        self, live: LiveGame, role: str, choice: RobotChoice, seed: int, lang: str
+    ) -> None:
+        """Give a new robot's player a name people read (in ``lang``), as the host would
+        (a command through the game's actor)."""
+        kind = robots_for(live.record.game)
+        if kind is None or kind.naming is None:
+            return
+        view = live.view(HOST, events_since=live.version)
+        command = kind.naming(view, role, choice, seed, lang)
+        if command is None:
+            return
+        named = {**command, "by": HOST, "id": server_id("robot-name", role, live.version)}
+        with contextlib.suppress(ApiError):  # a refused name leaves the setup's
+            await self.actor.execute(live, named)
 
     async def follow(self, live: LiveGame) -> None:
         """The game's robots as stored: the robot seats with the host's last choice for

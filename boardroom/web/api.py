@@ -69,6 +69,7 @@ async def join_info(code: str, hub: HubDep) -> Json:
         "game": live.record.game,
         "code": code.strip().upper() if team else live.record.code,
         "team_code_needed": closed and team is None,
+        "team": team,
         "started": public.get("phase") not in ("setup", None),
         "shared": live.kind.shared_roles,
         "roles": [

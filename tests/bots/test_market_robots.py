@@ -15,6 +15,7 @@ from boardroom.bots.votes import FixedPayout, Incumbent, SelfFirst, Voter
 from boardroom.games.exchange import RULES
 from boardroom.games.exchange.views import view
 from boardroom.kernel import Journal, Json
+from boardroom.lab.batch import run_batch
 from boardroom.lab.sim import LabConfig, Simulation
 
 HOST = "host"
@@ -193,3 +194,60 @@ def test_seat_policy_answers_the_servers_robot_hook_with_one_command() -> None:
     assert command is not None and command["type"] == "move" and "by" not in command
     journal.handle({**command, "by": "p1"}, 5.0)
     assert policy(seen(journal, "p2"), "p2") is None
+
+
+def director_orders(journal: Journal[Any], core: float) -> list[Json]:
+    """What a director trader with ``core`` on p1's account sends for firm 1 (accepted)."""
+    trader = ValueTrader(edge=0.1, core=core, firms=(1,))
+    mine = seen(journal, "p1")
+    ctx = Context("p1", 1.0, random.Random(1), Memory(), Purse.from_view(mine))
+    commands = [{**c, "by": "p1"} for c in trader.act(mine, ctx)]
+    send_all(journal, commands, 1.0)
+    return [c for c in commands if c["type"] == "order"]
+
+
+def test_a_director_keeps_its_core_and_offers_the_shares_beyond_it() -> None:
+    fair = fair_value(seen(started(), "p1"), 1, Memory())
+    keeping = director_orders(started(), core=0.4)  # 8 of 20: it holds 5, buys up to 8
+    assert [(c["side"], c["qty"]) for c in keeping] == [("buy", 3)]
+    assert keeping[0]["price"] >= int(fair)  # control is worth its fair value to it
+    selling = director_orders(started(), core=0.15)  # 3 of 20: 2 of its 5 are beyond
+    sells = [c for c in selling if c["side"] == "sell"]
+    assert [c["qty"] for c in sells] == [2] and sells[0]["price"] > fair
+    assert all(c["price"] < fair for c in selling if c["side"] == "buy")  # a value bid
+
+
+def test_a_director_buys_a_majority_when_someone_bids_for_control() -> None:
+    journal = started()
+    fair = fair_value(seen(journal, "p1"), 1, Memory())
+    raid = {"type": "order", "account": "p9", "stock": 1, "side": "buy", "qty": 8}
+    journal.handle(raid | {"price": int(fair * 1.3), "by": "p9"}, 0.5)
+    orders = director_orders(journal, core=0.15)
+    buys = [c for c in orders if c["side"] == "buy"]
+    assert buys and not [c for c in orders if c["side"] == "sell"]
+    assert buys[0]["price"] > fair and sum(c["qty"] for c in buys) <= 11 - 5
+
+
+def test_classroom_robots_make_a_market_with_two_sides_and_call_meetings() -> None:
+    """Ten lab games of the classroom preset: robots trade with each other (not only with
+    the State) — directors sell, investors buy and sell — and meetings are called."""
+    config = LabConfig({"preset": "classroom"}, "classroom")
+    rows = [r.row for r in run_batch(config, games=10, seed=3, workers=1)]
+    private = sorted(int(r["private_trades"]) for r in rows)
+    assert private[5] >= 15 and private[1] >= 5, private
+    assert sum(1 for r in rows if int(r["meetings_called"])) >= 8, rows
+    sold_by = {k.rsplit("_", 1)[1] for r in rows for k in r if k.count("_") == 2 and r[k]}
+    bought_by = {k.split("_")[1] for r in rows for k in r if k.count("_") == 2 and r[k]}
+    assert {"director", "value"} <= sold_by and {"director", "value"} <= bought_by
+    assert sum(int(r["private_value_value"]) for r in rows) > 0  # investors' views differ
+    assert all(r["refusals"] == 0 for r in rows)
+
+
+def test_an_investor_calls_its_meeting_before_its_shares_are_sold() -> None:
+    """A value robot that both calls a meeting and offers its shares in one wake calls
+    first (game 660 of the 1,000-game classroom batch: its offer filled, then its call
+    was refused for too few shares)."""
+    config = LabConfig({"preset": "classroom"}, "classroom")
+    game = Simulation(config.spec(235347839), config.seats(235347839), seed=235347839).run()
+    assert game.refusals == []
+    assert any(e["type"] == "meeting_called" and e["by"] == "p10" for e in game.journal.events)

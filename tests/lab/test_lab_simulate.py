@@ -77,7 +77,7 @@ def test_the_same_seed_gives_the_same_files_with_one_or_two_workers(
     assert simulate(one, "--ruleset", str(blitz_rules), "--workers", "1") == 0
     assert simulate(two, "--ruleset", str(blitz_rules), "--workers", "2") == 0
     plots = sorted(p.name for p in one.glob("*.png"))  # two workers draw them in parallel
-    assert plots == sorted(p.name for p in two.glob("*.png")) and len(plots) == 7
+    assert plots == sorted(p.name for p in two.glob("*.png")) and len(plots) == 8
     for name in ("games.csv", "report.html", *plots):
         assert (one / name).read_bytes() == (two / name).read_bytes(), name
     other = tmp_path / "other"
@@ -124,3 +124,24 @@ def test_a_bad_ruleset_file_is_refused_with_a_sentence(
     assert simulate(tmp_path / "out", "--ruleset", str(bad)) == 2
     assert "tax_rate" in capsys.readouterr().err
     assert simulate(tmp_path / "out", "--roster", "dealer=3") == 2
+
+
+def test_the_report_tells_the_markets_health(tmp_path: Path, blitz_rules: Path) -> None:
+    assert simulate(tmp_path, "--ruleset", str(blitz_rules), "--workers", "1") == 0
+    header, *lines = (tmp_path / "games.csv").read_text(encoding="utf-8").splitlines()
+    names = header.split(",")
+    for column in ("private_trades", "meetings_called", "meetings_held", "two_sided"):
+        assert column in names, names
+    assert {f"two_sided_f{firm}" for firm in range(1, 9)} <= set(names)
+    assert "private_noise_value" in names and "private_raider_director" in names
+    rows = [dict(zip(names, line.split(","), strict=True)) for line in lines]
+    for row in rows:
+        pairs = sum(int(row[n]) for n in names if n.startswith("private_") and n.count("_") == 2)
+        assert int(row["private_trades"]) == pairs <= int(row["trades"])
+        assert 0 <= float(row["two_sided"]) <= 1
+        held = int(row["meetings_held"])
+        assert held <= min(int(row["meetings_called"]), int(row["years"]))
+    page = (tmp_path / "report.html").read_text(encoding="utf-8")
+    for figure in ("private trades per game (median)", "games with a meeting called"):
+        assert figure in page
+    assert 'src="market.png"' in page

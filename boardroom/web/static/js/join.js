@@ -32,8 +32,10 @@ export default async function join(root) {
   const kind = await kindModule(info.game);
   const error = errorLine();
   const name = h("input", { type: "text", name: "name", maxlength: "40", required: true, autocomplete: "nickname" });
-  let picked = null;
-  const roleButtons = info.roles.map((role) => {
+  // a team's own code names the team: only the name is asked
+  let picked = info.team || null;
+  const ownTeam = info.roles.find((/** @type {any} */ r) => r.role === info.team);
+  const roleButtons = (ownTeam ? [ownTeam] : info.roles).map((role) => {
     const lines = [h("b", { text: role.name }), kind.seatLine(role)];
     if (role.robot) lines.push(h("span", { class: "pill", text: t("seat.robot") }));
     else if (!role.free && !info.team_code_needed) lines.push(h("span", { class: "pill warn", text: t("seat.taken") }));
@@ -45,6 +47,7 @@ export default async function join(root) {
       if (own && !name.value.trim()) name.value = own;
       name.focus();
     });
+    if (ownTeam) button.classList.add("picked");
     return button;
   });
   // A game made for a class: its pupils tap their name (typing one stays possible).
@@ -91,6 +94,6 @@ export default async function join(root) {
       info.team_code_needed ? h("p", { class: "banner", dataset: { role: "team-code-needed" }, text: t("join.team_code_needed") }) : null,
       nameButtons.length ? h("div", { class: "stack", dataset: { role: "class-names" } }, h("h3", { text: t("join.tap_name") }),
         h("div", { class: "name-list" }, nameButtons)) : null,
-      h("p", { text: t(kind.joinTexts.pick) }), form),
+      h("p", { text: ownTeam ? t("join.your_team") : t(kind.joinTexts.pick) }), form),
     panel(t("join.screen"), h("a", { class: "button", href: `/play/${info.game_id}#role=projector`, text: t("join.projector") })));
 }

@@ -26,6 +26,9 @@ export function wallLobby(ctx, opts = {}) {
       h("div", { class: "wall-url", text: joinUrl.replace(/^https?:\/\//, "") }),
       h("img", { class: "wall-qr", alt: t("lobby.qr"), src: `/api/web/qr.svg?data=${encodeURIComponent(joinUrl)}` })),
     h("div", { class: "wall-people" }, h("h2", { text: t("wall.joined") }), count, names, extra));
+  // a kind's own way in (the quiz's team codes) in place of the game's code
+  const joinBox = el.querySelector(".wall-join");
+  if (opts.join && joinBox && joinBox.firstChild) joinBox.replaceChildren(joinBox.firstChild, opts.join);
   let timer = /** @type {number | null} */ (null);
   let shownKey = "";
 

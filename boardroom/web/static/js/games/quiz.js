@@ -12,8 +12,10 @@ import { paramInput, lines, parseMember } from "../forms.js";
 import { call, uploadBank } from "../api.js";
 import { controlsPanel, logPanel } from "../controls.js";
 import { ROBOT_LEVELS, robotSelect } from "../robots.js";
-import { lobbyFirst } from "../wall.js";
+import { lobbyFirst, newEvents } from "../wall.js";
 import { mediaArea } from "./quiz_media.js";
+import { labelChoices, fitLabels } from "./quiz_labels.js";
+import { wallTeams, verdictScreen, boardOfThemes, PICK_MS } from "./quiz_wall.js";
 
 const { lobbyPanel } = lobbyModule;
 
@@ -68,6 +70,16 @@ function labelsOf(view) {
   const labels = pieceLabels(members.map((m) => m.name));
   const out = {};
   members.forEach((m, i) => { out[m.id] = labels[i]; });
+  return out;
+}
+
+/** Each member's words for their piece, best first (the board fits the best that its size holds). */
+function choicesOf(view) {
+  const members = Object.values(view.teams || {}).flatMap((team) => team.members);
+  const choices = labelChoices(members.map((m) => m.name));
+  /** @type {Record<string, string[]>} */
+  const out = {};
+  members.forEach((m, i) => { out[m.id] = choices[i]; });
   return out;
 }
 
@@ -140,6 +152,9 @@ function boardPanel(ctx, big) {
     },
   });
   board.el.classList.add("quiz-board");
+  /** @type {Record<string, string[]>} */
+  let choices = {};
+  fitLabels(board.grid, (id) => choices[id]);
   const who = h("div", { class: "who", dataset: { role: "to-move" } });
   const el = panel(t("x.board"), board.el, h("div", { class: "call" }, who, big ? null : h("div", { class: "row" }, flipButton(board)), error.el), board.tools);
   el.dataset.panel = "board";
@@ -149,6 +164,7 @@ function boardPanel(ctx, big) {
       const act = v.actions || {};
       const mine = Boolean(act.move);
       const legal = mine ? act.move.moves : [];
+      choices = choicesOf(v);
       board.update({ pieces: quizPieces(v), legal, last: lastMove(v), marks: duelMarks(v), interactive: mine, toMove: v.teams[v.to_move]?.color });
       const team = v.teams[v.to_move];
       if (v.phase === "ended") who.textContent = v.winner ? t("q.winner", { team: v.teams[v.winner].name }) : t("q.no_winner");
@@ -595,7 +611,7 @@ function noticeLine() {
 }
 
 /** The wall's big moments: the question full-screen with its countdown, the win with its reason. */
-function wallStage(ctx) {
+function wallStage(ctx, themes) {
   const media = mediaArea(ctx, "wall-media");
   const meta = h("div", { class: "row question-meta" });
   const text = h("div", { class: "wall-question-text", dataset: { role: "wall-question" } });
@@ -607,13 +623,19 @@ function wallStage(ctx) {
   const reason = h("div", { class: "wall-win-reason", dataset: { role: "win-reason" } });
   const scores = h("div", { class: "wall-win-scores" });
   const win = h("section", { class: "wall-win hidden", dataset: { role: "win-screen" } }, winText, reason, scores);
+  const verdict = verdictScreen(newEvents());
   let shownKey = "";
   return {
-    els: [question, win],
+    els: [question, win, verdict.el],
     update(v) {
+      verdict.update(v);
+      themes.update(v);
       const members = memberIndex(v);
       const q = v.duel && v.duel.question;
-      question.classList.toggle("hidden", !q);
+      // the host's pick lit on the board of themes first, then the question over the wall
+      const waiting = Boolean(q) && themes.showingPick();
+      question.classList.toggle("hidden", !q || waiting);
+      if (waiting) window.setTimeout(() => question.classList.toggle("hidden", !(ctx.view && ctx.view.duel && ctx.view.duel.question)), PICK_MS);
       media.update(q ? q.media || [] : [], v.playing);
       timer.update(v);
       win.classList.toggle("hidden", v.phase !== "ended");
@@ -623,6 +645,7 @@ function wallStage(ctx) {
       if (q) {
         fill(meta, questionMeta(q).childNodes.length ? [...questionMeta(q).childNodes] : []);
         text.textContent = q.text;
+        text.dataset.length = q.text.length > 320 ? "long" : q.text.length > 160 ? "medium" : "short";
         fill(choices, (q.choices || []).map((c) => h("li", { text: c })));
         const answering = v.duel.answering ? members[v.duel.answering.member] : null;
         who.textContent = answering ? t("q.answering", { name: answering.name, team: v.teams[v.duel.answering.team].name }) : "";
@@ -656,10 +679,13 @@ export function mount(root, ctx) {
   let devices = null;
   let layout;
   if (big) {
-    const stage = wallStage(ctx);
-    parts.push(stage);
-    // The shared wall lobby (code, QR, names) before the start, then the quiz's own wall.
-    wall = lobbyFirst(ctx, h("div", { class: "proj quiz-wall" }, h("div", {}, board.el), h("div", { class: "stack" }, notice.el, scores.el, duel.el), ...stage.els));
+    const themes = boardOfThemes();
+    const stage = wallStage(ctx, themes);
+    const teamsJoin = wallTeams(ctx);
+    parts.push(stage, teamsJoin);
+    // The shared wall lobby (each team's code and QR, the names) before the start, then the quiz's own wall.
+    wall = lobbyFirst(ctx, h("div", { class: "proj quiz-wall" }, h("div", {}, board.el), h("div", { class: "stack" }, notice.el, scores.el, themes.el, duel.el), ...stage.els),
+      { join: teamsJoin.el });
     layout = wall.el;
   } else if (ctx.role === "host") {
     lobby = lobbyPanel(ctx);
@@ -860,7 +886,7 @@ function recordPanel(view) {
       given, h("div", {}, verdicts)];
   });
   const el = panel(t("q.record"), rows.length
-    ? h("div", { class: "record-scroll scroll-x" }, table(["№", t("q.record_question"), t("q.record_answer"), t("q.record_answering"), t("q.record_given"), t("q.record_verdict")], rows))
+    ? h("div", { class: "record-table" }, table(["№", t("q.record_question"), t("q.record_answer"), t("q.record_answering"), t("q.record_given"), t("q.record_verdict")], rows))
     : h("p", { class: "muted", text: t("q.record_none") }));
   el.dataset.panel = "record";
   return el;
@@ -883,6 +909,10 @@ export function replayFrames(frames) {
   return kept;
 }
 
+/** @type {Record<string, string[]>} */
+let replayChoices = {};
+const fitted = new WeakSet();
+
 /** A replay frame on the results page: the board with the duel, the question and its verdict. */
 export const replay = {
   named: true,
@@ -890,6 +920,11 @@ export const replay = {
   show(board, extra, frame) {
     board.el.classList.add("quiz-board");
     const v = frame.view;
+    replayChoices = choicesOf(v);
+    if (!fitted.has(board.grid)) {
+      fitted.add(board.grid);
+      fitLabels(board.grid, (id) => replayChoices[id]);
+    }
     const move = frame.event.move || null;
     board.update({ pieces: quizPieces(v), last: frame.event.type === "move_ended" ? move : null, marks: duelMarks(v), interactive: false });
     const q = v.duel && v.duel.question;
