@@ -45,7 +45,8 @@ ROWS = """() => {
 #: Every panel of the wall whole inside its column and the screen (nothing cut by a box).
 PANELS = """() => [...document.querySelectorAll(
   'main.wall .proj-side > .panel, main.wall .proj-board > .panel,'
-  + ' main.wall .wall-results-grid > .panel, main.wall .x-debrief .panel'
+  + ' main.wall .wall-results-grid > .panel, main.wall .x-debrief .panel,'
+  + ' main.wall .x-page > .panel'
 )].filter((el) => el.offsetParent).flatMap((el) => {
   const r = el.getBoundingClientRect();
   const box = el.parentElement.getBoundingClientRect();
@@ -55,6 +56,17 @@ PANELS = """() => [...document.querySelectorAll(
   const size = `${el.scrollWidth}×${el.scrollHeight} in ${el.clientWidth}×${el.clientHeight}`;
   return cut ? [`${el.dataset.panel || el.className}: ${Math.round(r.bottom)} (${size})`] : [];
 })"""
+
+
+#: The network's labels whole inside the drawing (none runs past its edge).
+LABELS = """() => [...document.querySelectorAll('svg.network')]
+  .filter((svg) => svg.checkVisibility()).flatMap((svg) => {
+    const width = svg.viewBox.baseVal.width;
+    return [...svg.querySelectorAll('text')].filter((t) => {
+      const box = t.getBBox();
+      return box.x < 0 || box.x + box.width > width + 0.5;
+    }).map((t) => t.textContent);
+  })"""
 
 
 def wall_setup() -> Json:
@@ -183,6 +195,11 @@ def test_the_wall_shows_every_firm_at_every_step(
     go({"type": "end_game"})
     expect(wall.locator("[data-role=wall-results] [data-panel=reveal]")).to_be_visible()
     problems += problems_at(wall, "end", running=False)
+    wall.click("[data-action=network]")
+    expect(wall.locator("[data-panel=network] svg.network")).to_be_visible()
+    problems += problems_at(wall, "network", running=False)
+    cut_labels = wall.evaluate(LABELS)
+    assert cut_labels == [], cut_labels
     wall.click("[data-action=debrief]")
     expect(wall.locator("[data-role=wall-debrief] [data-moment]")).to_have_count(3)
     expect(wall.locator("[data-role=wall-debrief] .debrief-firm")).to_have_count(8)

@@ -836,19 +836,18 @@ function wallScreen(ctx, boardP, market, tape, meetings) {
         shownResults = true;
         const main = h("div", { class: "wall-results-grid" });
         results(main, v, { wall: true });
+        // The teacher clicks on the wall between the results, the network and the debrief.
         const parts = debriefParts(v);
-        if (!parts) { fill(finished, main); } else {
-          // The teacher clicks on the wall between the results and the debrief.
-          const debrief = h("div", { class: "x-debrief hidden", dataset: { role: "wall-debrief" } }, parts.prices, h("div", { class: "x-debrief-side" }, parts.moments, parts.wealth));
-          const toggle = h("button", { type: "button", class: "x-debrief-toggle", dataset: { action: "debrief" }, text: t("d.show") });
-          toggle.addEventListener("click", () => {
-            const show = debrief.classList.contains("hidden");
-            debrief.classList.toggle("hidden", !show);
-            main.classList.toggle("hidden", show);
-            toggle.textContent = show ? t("d.back") : t("d.show");
-          });
-          fill(finished, toggle, main, debrief);
-        }
+        const pages = [["results", t("d.back"), main], ["network", t("r.network"), h("div", { class: "x-page hidden" }, wallNetwork(v))]];
+        if (parts) pages.push(["debrief", t("d.show"), h("div", { class: "x-debrief hidden", dataset: { role: "wall-debrief" } }, parts.prices, h("div", { class: "x-debrief-side" }, parts.moments, parts.wealth))]);
+        const tabs = h("div", { class: "x-wall-tabs" }, pages.map(([name, label, page]) => h("button", {
+          type: "button", class: name === "results" ? "primary" : "", dataset: { action: name }, text: label,
+          onclick: (/** @type {Event} */ event) => {
+            for (const [, , other] of pages) other.classList.toggle("hidden", other !== page);
+            for (const b of tabs.children) b.classList.toggle("primary", b === event.currentTarget);
+          },
+        })));
+        fill(finished, tabs, pages.map(([, , page]) => page));
       }
       veil.classList.toggle("hidden", !(v.paused && v.started && !over));
       yearEnd.update(v);
@@ -1190,16 +1189,20 @@ export function controlText(c, n) {
   return c.leaders.length ? t("r.control_none_largest", { name: n.account(c.leaders[0]) }) : t("r.control_none");
 }
 
-/** The reveal on the wall: the final network and, beside it, who really controlled each firm. */
+/** The reveal on the wall: who really controlled each firm at the end. */
 function wallReveal(view, reveal) {
-  const n = names(view);
   const record = reveal[reveal.length - 1];
-  const ctl = record.control || {};
-  const net = panel(t("r.network"), h("div", { class: "network-box" }, network(record, ctl, n)));
-  net.dataset.panel = "network";
-  const el = panel(t("r.reveal"), controlTable(record, view.ruleset.shares_per_firm, n));
+  const el = panel(t("r.reveal"), controlTable(record, view.ruleset.shares_per_firm, names(view)));
   el.dataset.panel = "reveal";
-  return [net, el];
+  return [el];
+}
+
+/** The wall's page of the final ownership network, as large as the screen allows. */
+function wallNetwork(view) {
+  const record = view.results.reveal[view.results.reveal.length - 1];
+  const el = panel(t("r.network"), h("div", { class: "network-box" }, network(record, record.control || {}, names(view))));
+  el.dataset.panel = "network";
+  return el;
 }
 
 /** Who directed each firm in public and who really controlled it, with the votes behind them. */
@@ -1247,13 +1250,13 @@ function network(record, ctl, n) {
     if (!c || (c.kind === "majority" && c.controller === director)) return n.player(director);
     return `${n.player(director)} ⇐ ${controlText(c, n)}`;
   };
-  const charW = 8;
+  const charW = 9;
   const boxW = Math.max(150, ...[...people, "state"].map((p) => n.account(p).length * charW + 24));
   const labelW = Math.max(...FIRMS.map((f) => firmText(f).length)) * charW;
   const rowH = 34;
   const height = Math.max(people.length + 1, 8) * rowH + 30;
   const px = 10 + boxW / 2;
-  const fx = boxW + 330;
+  const fx = boxW + 220;
   const width = fx + 30 + labelW;
   const pos = {};
   people.forEach((p, i) => { pos[p] = [px, 30 + i * rowH]; });
