@@ -9,7 +9,8 @@ From the game's whole log and its results (both public once the game is over):
 - ``wealth``: each player's worth at the start and at each year end (cash plus shares at the
   last close), and their final wealth after the settlement;
 - ``moments``: three things worth a question to the class — the largest price move, the
-  takeovers, and the richest player's largest trade.
+  takeovers, and the richest player's largest trade (its other side is not named: who
+  traded with whom stays each side's own, as in the trades download).
 
 Pure: no clock, no randomness; the same log gives the same debrief.
 """
@@ -129,7 +130,6 @@ def _key_trade(results: Json, walk: _Walk) -> Json:
         "qty": top["qty"],
         "price": top["price"],
         "year": top["year"],
-        "with": top.get("seller") if top.get("buyer") == richest else top.get("buyer"),
     }
     return {"kind": "key_trade", "player": richest, "trade": trade}
 

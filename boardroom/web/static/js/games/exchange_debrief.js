@@ -42,7 +42,7 @@ export function momentTexts(view, d) {
     }
     if (!m.trade) return [m.kind, t("d.richest_no_trade", { name: who(view, m.player) })];
     const x = m.trade;
-    return [m.kind, t(x.side === "buy" ? "d.richest_bought" : "d.richest_sold", { name: who(view, m.player), qty: x.qty, firm: x.stock, price: num(x.price), year: x.year, other: who(view, x.with) })];
+    return [m.kind, t(x.side === "buy" ? "d.richest_bought" : "d.richest_sold", { name: who(view, m.player), qty: x.qty, firm: x.stock, price: num(x.price), year: x.year })];
   });
 }
 
