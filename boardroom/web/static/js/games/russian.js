@@ -198,7 +198,7 @@ export function mount(root, ctx) {
   let wall = null;
   let layout;
   if (big) {
-    wall = lobbyFirst(ctx, h("div", { class: "proj" }, h("div", {}, board.el), h("div", { class: "stack" }, ended, panel(t("rd.clocks"), clocks.el), moves.el)));
+    wall = lobbyFirst(ctx, h("div", { class: "proj" }, h("div", {}, board.el), h("div", { class: "stack rd-wall" }, ended, panel(t("rd.clocks"), clocks.el), moves.el)));
     layout = wall.el;
   } else if (ctx.role === "host") {
     lobby = lobbyPanel(ctx);
