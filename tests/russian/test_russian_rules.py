@@ -207,6 +207,37 @@ def test_the_host_may_end_the_game_as_a_draw() -> None:
     assert (seen(journal)["winner"], seen(journal)["end_reason"]) == (None, "host")
 
 
+def test_the_person_taking_a_side_names_it_until_the_start() -> None:
+    """The join page's name replaces the host's placeholder in the view and the record; the
+    host may name either side; afterwards, and with no letter, names stay."""
+    journal: Journal[RussianState] = Journal.open(
+        RULES, {"game": "russian", "white": {"name": "Ученик"}, "black": {"robot": "casual"}}
+    )
+    play(journal, "white", "rename", 1.0, name="  Константин   Константинопольский ")
+    play(journal, "host", "rename", 2.0, side="black", name="Робот Вася")
+    players = seen(journal)["players"]
+    assert players["white"]["name"] == "Константин Константинопольский"
+    assert players["black"] == {"name": "Робот Вася", "robot": "casual"}
+    refusals: list[tuple[str, Json, str]] = [
+        ("black", {"side": "white", "name": "Вор"}, "host_only"),
+        ("projector", {"name": "Кто-то"}, "not_a_player"),
+        ("white", {"name": "   "}, "bad_name"),
+        ("white", {"name": 7}, "bad_name"),
+    ]
+    for by, fields, code in refusals:
+        with pytest.raises(Refused) as refused:
+            play(journal, by, "rename", 3.0, **fields)
+        assert refused.value.code == code
+    play(journal, "white", "rename", 3.0, name="Константин Константинопольский")
+    assert [e["type"] for e in seen(journal)["events"]] == ["renamed", "renamed"]
+    play(journal, "host", "start", 4.0)
+    with pytest.raises(Refused) as late:
+        play(journal, "white", "rename", 5.0, name="Костя")
+    assert late.value.code == "already_started"
+    again = fold(RULES, journal.setup_spec, journal.events)
+    assert RULES.view(again, "white") == seen(journal, "white")
+
+
 def test_setup_refusals_are_plain() -> None:
     bad: list[Json] = [
         {"game": "russian", "white": {"name": ""}},

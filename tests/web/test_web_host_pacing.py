@@ -39,9 +39,9 @@ def test_the_host_continues_a_waiting_game_from_the_console(
     expect(go_on).to_be_hidden()
     host.click("button[data-action=start]")
     expect(go_on).to_be_visible()
-    expect(go_on).to_have_text("Continue: Opening session")
+    expect(go_on).to_have_text("Next: Opening session")
     expect(ru_host.locator("button[data-action=continue]")).to_have_text(
-        "Продолжить: Вступительная сессия"
+        "Далее: Вступительная сессия"
     )
     expect(host.locator("button[data-action=end-phase]")).to_be_hidden()
     expect(player.locator(".topbar")).to_contain_text("waiting for the host")

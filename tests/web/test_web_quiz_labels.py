@@ -84,12 +84,24 @@ def allowed(mid: str, text: str) -> bool:
     return text in (surname, initials) or shortened
 
 
+def settled(page: Page) -> list[Json]:
+    """The labels once the page's layout has come to rest (a loaded machine lays out late)."""
+    found: list[Json] = page.evaluate(LABELS)
+    for _ in range(40):
+        page.wait_for_timeout(150)
+        again: list[Json] = page.evaluate(LABELS)
+        if again == found:
+            return found
+        found = again
+    return found
+
+
 def labels(page: Page, size: str) -> list[Json]:
     expect(page.locator(".quiz-board .piece")).to_have_count(len(SURNAMES))
     page.wait_for_function("() => document.fonts.status === 'loaded'")
     # what is painted: a resize is answered before the next frame (ResizeObserver)
     page.evaluate("() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r)))")
-    found: list[Json] = page.evaluate(LABELS)
+    found: list[Json] = settled(page)
     for label in found:
         assert label["fits"], (size, label)
         assert label["crownApart"], (size, label)

@@ -10,7 +10,7 @@ from collections.abc import Callable
 from pathlib import Path
 
 import pytest
-from playwright.sync_api import Browser, expect
+from playwright.sync_api import Browser, Page, expect
 from web_support import Api, Server, click_move, created_game, errors_of, new_page, shot
 
 from boardroom.draughts import pdn
@@ -106,3 +106,117 @@ def test_the_pages_speak_russian(browser: Browser, server: Server, api: Api) -> 
     expect(page.locator("[data-clock=black]")).to_contain_text("Чёрные")  # nobody named
     shot(page, "russian-player-ru-1280")
     assert errors_of(page) == []
+
+
+# --- a class's game: the pupils' own names, both clocks in the first screen -----------------------
+
+ALEXANDRA, KONSTANTIN = "Александра Константинопольская", "Константин Константинопольский"
+FIRST_SCREEN = """() => {
+  const inside = (el) => { const r = el.getBoundingClientRect();
+    return r.width > 0 && r.top >= 0 && r.left >= 0 && r.bottom <= innerHeight
+      && r.right <= innerWidth; };
+  const clocks = [...document.querySelectorAll('[data-clock]')].filter((el) => el.offsetParent);
+  const wider = [...document.querySelectorAll('body, body *')].filter((el) => (el.offsetParent
+      || el === document.body) && !el.closest('.sr-only'))
+    .filter((el) => el.scrollWidth > innerWidth + 0.5
+      || el.getBoundingClientRect().right > innerWidth + 0.5)
+    .slice(0, 4).map((el) => `${el.tagName.toLowerCase()}.${el.className} ${el.scrollWidth}`);
+  const small = [...document.querySelectorAll('main button, main a.button, main input, main select,'
+      + ' main summary, .board .sq')].filter((el) => el.offsetParent)
+    .map((el) => [el, el.getBoundingClientRect()]).filter(([, r]) => r.width < 44 || r.height < 44)
+    .slice(0, 8)
+    .map(([el, r]) => `${el.tagName.toLowerCase()}.${el.className} ${r.width}×${r.height}`);
+  return { scrolled: scrollY, clocks: clocks.length,
+    outside: clocks.filter((el) => !inside(el)).length, wider, small };
+}"""
+CONTRAST = """(el) => {
+  const rgb = (c) => c.match(/[\\d.]+/g).slice(0, 3).map(Number);
+  const lum = (c) => { const [r, g, b] = rgb(c).map((v) => { v /= 255;
+    return v <= 0.03928 ? v / 12.92 : ((v + 0.055) / 1.055) ** 2.4; });
+    return 0.2126 * r + 0.7152 * g + 0.0722 * b; };
+  let ground = el;
+  const clear = (e) => getComputedStyle(e).backgroundColor === 'rgba(0, 0, 0, 0)';
+  while (clear(ground)) ground = ground.parentElement;
+  const [a, b] = [lum(getComputedStyle(el).color), lum(getComputedStyle(ground).backgroundColor)];
+  return (Math.max(a, b) + 0.05) / (Math.min(a, b) + 0.05);
+}"""
+PHONES = {"390": (390, 844), "360": (360, 740)}
+
+
+def fits(page: Page, where: str, *, phone: bool) -> list[str]:
+    """Both clocks inside the first screen, nothing wider than it, 44-px targets on a phone."""
+    page.evaluate("window.scrollTo(0, 0)")
+    found: Json = page.evaluate(FIRST_SCREEN)
+    problems = [f"{where}: {found['clocks']} clocks shown"] if found["clocks"] != 2 else []
+    problems += [f"{where}: a clock below the first screen"] if found["outside"] else []
+    problems += [f"{where}: wider than the screen: {w}" for w in found["wider"]]
+    return problems + [f"{where}: small target {s}" for s in found["small"] if phone]
+
+
+def joins(browser: Browser, server: Server, code: str, side: str, name: str, size: str) -> Page:
+    """A pupil on a phone joins by the code: picks the side, types their name, takes the seat."""
+    width, height = PHONES[size]
+    options = {"viewport": {"width": width, "height": height}, "has_touch": True, "is_mobile": True}
+    _, page = new_page(browser, locale="ru-RU", **options)
+    page.goto(f"{server.url}/join/{code}")
+    page.click(f"button[data-role={side}]")
+    page.fill("input[name=name]", name)
+    page.click("button[type=submit]")
+    page.wait_for_url(re.compile(r"/play/g[0-9a-f]+#secret="))
+    return page
+
+
+def test_the_pupils_names_and_both_clocks_in_the_first_screen(
+    browser: Browser, server: Server, api: Api
+) -> None:
+    # the host's setup names white with a placeholder; the pupils' typed names replace it
+    setup = {"game": "russian", "white": {"name": "Ученик"}, "ruleset": {"minutes": 5}}
+    made = api.create("russian", setup)
+    game_id, host = made["game_id"], made["host_secret"]
+    white = joins(browser, server, made["code"], "white", ALEXANDRA, "390")
+    black = joins(browser, server, made["code"], "black", KONSTANTIN, "360")
+    players = api.view(game_id, host)["view"]["players"]
+    assert [players[side]["name"] for side in ("white", "black")] == [ALEXANDRA, KONSTANTIN]
+    _, wall = new_page(browser, locale="ru-RU", viewport={"width": 1280, "height": 720})
+    wall.goto(f"{server.url}/play/{game_id}#role=projector")
+    expect(wall.locator("[data-panel=wall-lobby]")).to_contain_text(ALEXANDRA)
+    _, laptop = new_page(browser, locale="ru-RU", viewport={"width": 1280, "height": 720})
+    laptop.goto(white.url)
+    api.ok(game_id, host, {"type": "start"})
+    for page in (white, black, wall, laptop):
+        expect(page.locator("[data-clock=white]")).to_contain_text(ALEXANDRA)
+        expect(page.locator("[data-clock=black]")).to_contain_text(KONSTANTIN)
+        expect(page.locator("[data-role=to-move]")).to_contain_text(f"Ход: {ALEXANDRA} (белые)")
+    expect(white.locator("[data-clock=white]")).to_contain_text("вы")
+    click_move(white, "c3-d4")
+    expect(black.locator("[data-role=moves] thead")).to_contain_text(ALEXANDRA)
+    expect(wall.locator("[data-role=moves] tbody tr")).to_have_count(1)
+
+    problems = fits(white, "phone 390×844", phone=True) + fits(black, "phone 360×740", phone=True)
+    problems += fits(laptop, "laptop 1280×720", phone=False) + fits(
+        wall, "wall 1280×720", phone=False
+    )
+    shot(white, "russian-phone-390")
+    shot(black, "russian-phone-360")
+    shot(laptop, "russian-laptop-1280")
+    shot(wall, "russian-wall-1280")
+    wall.set_viewport_size({"width": 1920, "height": 1080})
+    wall.wait_for_timeout(150)
+    problems += fits(wall, "wall 1920×1080", phone=False)
+    shot(wall, "russian-wall-1920")
+
+    api.ok(game_id, host, {"type": "end_game"})
+    for page in (white, wall):
+        expect(page.locator("[data-role=ended]")).to_contain_text("Ничья")
+        text = page.locator("[data-role=ended-text]")
+        assert text.evaluate(CONTRAST) >= 4.5, page.url
+    shot(wall, "russian-wall-end-1920")
+    white.click("[data-role=ended] a")
+    white.wait_for_url(re.compile(r"/results/"))
+    rows = white.locator("main table").first
+    expect(rows).to_contain_text(ALEXANDRA)
+    expect(rows).to_contain_text(KONSTANTIN)
+    shot(white, "russian-results-phone-390")
+    for page in (white, black, wall, laptop):
+        assert errors_of(page) == []
+    assert problems == [], "\n".join(problems)

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from fractions import Fraction
 
+from boardroom.games.exchange.control import reveal_with_control
 from boardroom.games.exchange.draft import Draft
 from boardroom.games.exchange.events import ownership_record
 from boardroom.games.exchange.ledger import CASH, MARKET, STATE, account_firm, firm_account
@@ -122,5 +123,8 @@ def results(state: ExchangeState, values: dict[int, Fraction], reason: str) -> J
             for n, rank in zip(firms, _ranks([values[n] for n in firms]), strict=True)
         ],
         "state": {"wealth": state.ledger.balance(STATE, CASH)},
-        "reveal": [*state.history, {**ownership_record(state, state.year), "final": True}],
+        "reveal": reveal_with_control(
+            [*state.history, {**ownership_record(state, state.year), "final": True}],
+            state.ruleset.shares_per_firm,
+        ),
     }

@@ -27,6 +27,7 @@ from boardroom.draughts import fen as fen_codec
 from boardroom.draughts.squares import INDEX
 from boardroom.games.exchange import turns
 from boardroom.games.exchange.book import Order
+from boardroom.games.exchange.debrief import debrief
 from boardroom.games.exchange.ledger import CASH, MARKET, Asset, firm_account
 from boardroom.games.exchange.refusals import HOST, accounts_of, may_act_for
 from boardroom.games.exchange.ruleset import color_of
@@ -218,6 +219,9 @@ def _public(state: ExchangeState, viewer: str) -> Json:
         "board_result": state.board_result,
         "ruleset": rules.shared_json,
         "results": state.results,
+        "debrief": None
+        if state.results is None
+        else debrief(state.log, state.results, rules.nominal_price),
     }
 
 

@@ -36,6 +36,7 @@ RU: Final = {
     "draw_offered.yours": "Вы уже предложили ничью.",
     "draw_offered.to_you": "Вам предложили ничью: примите её или откажитесь.",
     "no_draw_offer": "Вам никто не предлагал ничью.",
+    "bad_name": "В имени должна быть хотя бы одна буква.",
     "bad_setup": "Партию с такой настройкой начать нельзя: проверьте игроков, часы и позицию.",
     "@tournament.place": "Место",
     "@tournament.name": "Имя",
@@ -89,6 +90,7 @@ EN: Final = {
     "draw_offered.yours": "You have already offered a draw.",
     "draw_offered.to_you": "A draw is offered to you: accept it or decline it.",
     "no_draw_offer": "No draw is offered to you.",
+    "bad_name": "A name needs at least one letter.",
     "bad_setup": "A game cannot start from this setup: check the players, the clock and the "
     "position.",
     "@tournament.place": "Place",

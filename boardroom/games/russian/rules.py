@@ -2,6 +2,7 @@
 
 A command names its seat in ``by``: ``white`` or ``black`` (the players), ``host`` (start,
 end the game), ``server`` (``tick``: the clock). Time ``now`` is given, never read.
+Before the start a side's seat (or the host, naming the ``side``) may ``rename`` it.
 
 >>> from boardroom.games.russian.state import setup
 >>> state = setup({"game": "russian", "ruleset": {"minutes": 1}})
@@ -15,6 +16,13 @@ end the game), ``server`` (``tick``: the clock). Time ``now`` is given, never re
 Traceback (most recent call last):
 ...
 boardroom.kernel.Refused: The game is over.
+>>> fresh = setup({"game": "russian", "white": {"name": "Ученик"}})
+>>> decide(fresh, {"type": "rename", "by": "white", "name": "  Александра   Соколова "}, 1.0)
+[{'type': 'renamed', 'side': 'white', 'name': 'Александра Соколова', 'at': 1.0}]
+>>> decide(fresh, {"type": "rename", "by": "black", "side": "white", "name": "X"}, 1.0)
+Traceback (most recent call last):
+...
+boardroom.kernel.Refused: Only the host may do this.
 """
 
 from __future__ import annotations
@@ -23,7 +31,7 @@ from collections.abc import Callable
 from typing import Final
 
 from boardroom.draughts import Color, DraughtsError
-from boardroom.games.russian.state import SIDES, RussianState, other
+from boardroom.games.russian.state import MAX_NAME, SIDES, RussianState, other
 from boardroom.kernel import Json, Refused
 
 HOST: Final = "host"
@@ -135,6 +143,27 @@ def _answer_draw(accept: bool) -> Decider:
     return answer
 
 
+def _rename(state: RussianState, command: Json, at: float) -> list[Json]:
+    """The person who takes a side before the start (or the host) names it: the name they
+    typed on the join page is the one the board, the clocks, the wall and the results say
+    (the host's setup may hold a placeholder such as «Ученик»). Afterwards names stay."""
+    by = command["by"]
+    side = command.get("side", by)
+    if side not in SIDES:
+        raise Refused("not_a_player", "Only the white or the black player may do this.")
+    if by not in (HOST, side):
+        raise Refused("host_only", "Only the host may do this.")
+    if state.phase != "setup":
+        raise Refused("already_started", "The game has already started.")
+    raw = command.get("name")
+    name = " ".join(raw.split())[:MAX_NAME] if isinstance(raw, str) else ""
+    if not name:
+        raise Refused("bad_name", "A name needs at least one letter.")
+    if name == state.names[side]:
+        return []
+    return [{"type": "renamed", "side": side, "name": name, "at": at}]
+
+
 def _end_game(state: RussianState, command: Json, at: float) -> list[Json]:
     if command["by"] != HOST:
         raise Refused("host_only", "Only the host may end the game.", reason="end")
@@ -154,6 +183,7 @@ DECIDERS: Final[dict[str, Decider]] = {
     "accept_draw": _answer_draw(True),
     "decline_draw": _answer_draw(False),
     "end_game": _end_game,
+    "rename": _rename,
     "tick": _tick,
 }
 
@@ -170,6 +200,8 @@ def evolve(state: RussianState, event: Json) -> RussianState:
         state.turn_started = float(event["at"])
         if state.draw_offer == other(side):
             state.draw_offer = None  # moving on declines the offer
+    elif kind == "renamed":
+        state.names[event["side"]] = event["name"]
     elif kind == "draw_offered":
         state.draw_offer = event["by"]
     elif kind == "draw_declined":

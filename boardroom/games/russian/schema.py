@@ -1,7 +1,7 @@
 """The published JSON Schema of the commands of Russian draughts (``GET /api/schema/russian``).
 
->>> sorted(command_schema()["$defs"])
-['accept_draw', 'decline_draw', 'end_game', 'move', 'offer_draw', 'resign', 'start', 'tick']
+>>> " ".join(sorted(command_schema()["$defs"]))
+'accept_draw decline_draw end_game move offer_draw rename resign start tick'
 """
 
 from __future__ import annotations
@@ -27,9 +27,19 @@ COMMANDS: Final[dict[str, tuple[str, dict[str, Any]]]] = {
     "offer_draw": ("A player offers a draw (moving on declines one offered to you).", {}),
     "accept_draw": ("A player accepts the draw offered: the game is drawn.", {}),
     "decline_draw": ("A player declines the draw offered.", {}),
+    "rename": (
+        "Before the start, a side's seat names it (the host names the side given).",
+        {
+            "name": {"type": "string", "maxLength": 200, "examples": ["Александра"]},
+            "side": {"enum": ["white", "black"]},
+        },
+    ),
     "end_game": ("The host ends the game as a draw.", {}),
     "tick": ("The server's clock: ends the game when the side to move runs out of time.", {}),
 }
+
+OPTIONAL: Final = frozenset({"side"})
+"""Fields a command may leave out (``rename``'s side: the seat's own by default)."""
 
 
 def command_schema() -> Json:
@@ -39,7 +49,7 @@ def command_schema() -> Json:
             "type": "object",
             "description": text,
             "properties": {"type": {"const": name}, **_ENVELOPE, **fields},
-            "required": ["type", "by", *fields],
+            "required": ["type", "by", *(f for f in fields if f not in OPTIONAL)],
             "additionalProperties": False,
         }
         for name, (text, fields) in COMMANDS.items()

@@ -14,6 +14,13 @@ import { controlsPanel, logPanel } from "../controls.js";
 import { ROBOT_KINDS, ROBOT_LEVELS, robotSelect } from "../robots.js";
 import { call, commandId } from "../api.js";
 import { wallLobby, bigMoments, newEvents } from "../wall.js";
+import { keepFitted } from "../fit.js";
+import { debriefParts } from "./exchange_debrief.js";
+
+// Exchange Draughts' own styles (the wall's layout and pause veil).
+if (!document.querySelector("link[data-style=exchange]")) {
+  document.head.append(h("link", { rel: "stylesheet", href: "/static/css/exchange.css", dataset: { style: "exchange" } }));
+}
 
 const FIRMS = [1, 2, 3, 4, 5, 6, 7, 8];
 const PLAYER_HUES = ["#1565c0", "#c62828", "#2e7d32", "#6a1b9a", "#ef6c00", "#00838f", "#5d4037", "#ad1457", "#283593", "#9e9d24"];
@@ -304,18 +311,17 @@ function marketPanel(ctx, big) {
   stock.addEventListener("change", renderDepth);
   const renderPrices = keyed((v) => {
     const n = names(v);
-    const level = (lv, cls) => (lv ? h("span", { class: cls, text: t("x.level", { price: lv[0], qty: lv[1] }) }) : "—");
-    const heads = big ? [t("x.stock"), t("x.last"), t("x.close"), t("x.best_bid"), t("x.best_ask"), t("x.director"), t("x.payout")]
+    const heads = big ? [t("x.stock"), t("x.price"), t("x.change"), t("x.director"), t("x.payout"), t("x.last_dividend")]
       : [t("x.stock"), t("x.last"), t("x.close"), t("x.director"), t("x.payout")];
+    const dividends = big ? lastDividends(v) : {};
     fill(prices, table(heads,
       FIRMS.map((f) => {
+        if (big) return wallPriceRow(v, f, n, dividends);
         const firm = v.firms[String(f)];
         const last = v.prices[String(f)];
         const close = v.closes[String(f)];
         const arrow = last > close ? "▲" : last < close ? "▼" : "";
-        const book = v.book[String(f)];
-        const quotes = big ? [level(book.bids[0], "bid"), level(book.asks[0], "ask")] : [];
-        return [firmLabel(f), h("b", { class: last > close ? "bid" : last < close ? "ask" : "", text: `${last} ${arrow}` }), String(close), ...quotes,
+        return [firmLabel(f), h("b", { class: last > close ? "bid" : last < close ? "ask" : "", text: `${last} ${arrow}` }), String(close),
           h("span", { class: "wrap", text: n.player(firm.director) }), `${firm.payout}%`];
       }), "prices"));
     const { labels, series } = closesByYear(v);
@@ -326,10 +332,38 @@ function marketPanel(ctx, big) {
     el,
     update(v) {
       view = v;
-      renderPrices([v.prices, v.closes, v.players, big ? v.book : null, FIRMS.map((f) => [v.firms[String(f)].director, v.firms[String(f)].payout]), v.phase, (v.events || []).filter((e) => e.type === "session_closed").length], v);
+      renderPrices([v.prices, v.closes, v.players, FIRMS.map((f) => [v.firms[String(f)].director, v.firms[String(f)].payout]), v.phase, (v.events || []).filter((e) => e.type === "session_closed" || e.type === "dividend_paid").length], v);
       renderDepth();
     },
   };
+}
+
+/** Each firm's dividend per share at the last year end that paid out (firm → amount), and that year. */
+export function lastDividends(v) {
+  let year = 0;
+  let paidYear = 0;
+  /** @type {Record<string, number>} */
+  let out = {};
+  for (const e of v.events || []) {
+    if (e.type === "phase_changed") year = e.year;
+    if (e.type !== "dividend_paid") continue;
+    if (year !== paidYear) { out = {}; paidYear = year; }
+    out[String(e.firm)] = e.per_share || 0;
+  }
+  return out;
+}
+
+/** A firm's row on the wall: name, price, change since the last close, director, the payout
+ * share, last year's dividend per share — every cell whole. */
+function wallPriceRow(v, f, n, dividends) {
+  const firm = v.firms[String(f)];
+  const last = v.prices[String(f)];
+  const change = last - v.closes[String(f)];
+  const cls = change > 0 ? "up" : change < 0 ? "down" : "";
+  const d = dividends[String(f)];
+  return [h("span", { class: "x-firm" }, swatch(f), t("firm.n", { n: f })), h("b", { text: String(last) }),
+    h("span", { class: ["x-change", cls], text: change > 0 ? `▲ +${change}` : change < 0 ? `▼ ${change}` : "0" }),
+    h("span", { class: "wrap", text: n.player(firm.director) }), `${firm.payout} %`, d === undefined ? "—" : num(d)];
 }
 
 function bookTable(stock, book, big) {
@@ -460,12 +494,12 @@ export function fillReport(sent, events) {
 // --- the tape ---------------------------------------------------------------------------------
 
 function tapePanel(ctx, big) {
-  const list = h("ul", { class: "log", dataset: { role: "tape" } });
+  const list = h("ul", { class: "log", dataset: big ? { role: "tape", fit: "" } : { role: "tape" } });
   const el = panel(t("x.tape"), h("div", { class: big ? "" : "scroll" }, list));
   el.dataset.panel = "tape";
   const render = keyed((v) => {
     const n = names(v);
-    const trades = (v.events || []).filter((e) => e.type === "trade").slice(-(big ? 5 : 40)).reverse();
+    const trades = (v.events || []).filter((e) => e.type === "trade").slice(-(big ? 16 : 40)).reverse();
     fill(list, trades.length ? trades.map((e) => {
       const who = e.buyer ? t("x.tape_who", { buyer: n.account(e.buyer), seller: n.account(e.seller) })
         : e.side ? t(e.side === "buy" ? "x.you_bought" : "x.you_sold", { account: n.account(e.account) }) : "";
@@ -481,7 +515,8 @@ function tapePanel(ctx, big) {
 function meetingsPanel(ctx) {
   const error = errorLine();
   const body = h("div");
-  const outcomes = h("ul", { class: "log", dataset: { role: "outcomes" } });
+  const wall = ctx.role === "projector";
+  const outcomes = h("ul", { class: "log", dataset: wall ? { role: "outcomes", fit: "" } : { role: "outcomes" } });
   const el = panel(t("x.meetings"), body, error.el, h("h3", { text: t("x.outcomes") }), outcomes);
   el.dataset.panel = "meetings";
   const send = async (command) => {
@@ -497,6 +532,7 @@ function meetingsPanel(ctx) {
     const min = v.ruleset.meeting_call_min_shares;
     const calls = (v.events || []).filter((e) => e.type === "meeting_called" && e.at >= yearStart(v));
     if (calls.length) parts.push(h("p", {}, t("x.calls_filed", { firms: [...new Set(calls.map((e) => e.firm))].join(", ") })));
+    if (wall) { fill(body); fill(outcomes, wallMeetingLines(v, calls)); return; }
     if ((v.phase === "exchange" && !v.opening) || v.phase === "meeting_calls") {
       if (v.phase === "meeting_calls") parts.push(h("p", { class: "muted", text: t("x.call_window") }));
       const can = ((v.actions || {}).call_meeting || { firms: [] }).firms;
@@ -515,7 +551,7 @@ function meetingsPanel(ctx) {
       parts.push(h("p", { class: "muted", text: t("x.meetings_when") }));
     }
     fill(body, parts);
-    const closed = (v.events || []).filter((e) => e.type === "meeting_closed").slice(ctx.role === "projector" ? -8 : -16).reverse();
+    const closed = (v.events || []).filter((e) => e.type === "meeting_closed").slice(-16).reverse();
     fill(outcomes, closed.length ? closed.map((e) => h("li", { dataset: { firm: String(e.firm) } },
       h("time", { text: mmss(e.at) }), firmLabel(e.firm), " ",
       e.director !== e.previous ? h("b", { text: t("x.new_director", { name: n.player(e.director), was: n.player(e.previous) }) })
@@ -529,6 +565,52 @@ function meetingsPanel(ctx) {
     update: (v) => render([v.phase, v.opening, v.year, v.meetings, v.actions, v.accounts && Object.fromEntries(Object.entries(v.accounts).map(([a, x]) => [a, x.holdings])),
       (v.events || []).filter((e) => ["meeting_called", "meeting_closed", "nominated", "voted"].includes(e.type)).length, v.players], v),
   };
+}
+
+/** The last meetings' outcomes as the wall shows them: only the firms where something happened
+ * (a vote, a new director, a changed payout), with the votes; one line for the rest. */
+export function meetingOutcomes(v) {
+  const events = v.events || [];
+  let payout = Object.fromEntries(FIRMS.map((f) => [f, v.ruleset.payout]));
+  let last = [];
+  let round = [];
+  let called = new Set();
+  for (const e of events) {
+    if (e.type === "meeting_called") called.add(e.firm);
+    if (e.type !== "meeting_closed") {
+      if (round.length) { last = round; round = []; called = new Set(); }
+      continue;
+    }
+    const changed = e.payout !== payout[e.firm];
+    payout = { ...payout, [e.firm]: e.payout };
+    if (e.director !== e.previous || changed || called.has(e.firm) || Object.keys(e.tally || {}).length) round.push({ ...e, changed });
+    else round.push(null);
+  }
+  if (round.length) last = round;
+  return { happened: last.filter(Boolean), held: last.length > 0, quiet: last.filter((x) => !x).length };
+}
+
+/** The wall's meetings panel, one list the panel cuts to what fits: the calls filed, the rule or
+ * "meetings are on", then the last meetings' outcomes — no line for one seat. */
+function wallMeetingLines(v, calls) {
+  const lines = [];
+  if (calls.length && ["exchange", "meeting_calls", "meetings"].includes(v.phase)) lines.push(h("li", { text: t("x.calls_filed", { firms: [...new Set(calls.map((e) => e.firm))].join(", ") }) }));
+  if ((v.phase === "exchange" && !v.opening) || v.phase === "meeting_calls") lines.push(h("li", { class: "muted", text: t("x.call_rule", { n: v.ruleset.meeting_call_min_shares }) }));
+  if (v.phase === "meetings") lines.push(h("li", { text: t("x.meetings_running") }));
+  return [...lines, ...meetingOutcomeLines(v, lines.length > 0)];
+}
+
+function meetingOutcomeLines(v, others = false) {
+  const n = names(v);
+  const { happened, held, quiet } = meetingOutcomes(v);
+  if (!held) return others ? [] : [h("li", { class: "muted", text: t("x.no_outcomes") })];
+  const lines = happened.map((e) => h("li", { dataset: { firm: String(e.firm) } }, firmLabel(e.firm), " ",
+    e.director !== e.previous ? h("b", { text: t("x.new_director", { name: n.player(e.director), was: n.player(e.previous) }) })
+      : t("x.kept_director", { name: n.player(e.director) }),
+    ` · ${t("x.payout_is", { p: e.payout })}`,
+    Object.keys(e.tally || {}).length ? h("span", { text: ` (${Object.entries(e.tally).map(([p, c]) => t("x.votes_for", { name: n.player(p), n: c })).join(", ")})` }) : null));
+  if (quiet) lines.push(h("li", { class: "muted", dataset: { role: "no-other-meetings" }, text: happened.length ? t("x.no_other_meetings") : t("x.no_meetings_this_year") }));
+  return lines;
 }
 
 function yearStart(v) {
@@ -726,10 +808,13 @@ function wallScreen(ctx, boardP, market, tape, meetings) {
   const fresh = newEvents();
   const phase = h("div", { class: "wall-phase", dataset: { role: "wall-phase" } });
   const countdown = h("div", { class: "wall-countdown", dataset: { role: "wall-countdown" } });
-  const running = h("div", { class: "proj hidden" }, h("div", { class: "proj-board" }, boardP.el),
+  const yearEnd = yearEndPanel();
+  const running = h("div", { class: "proj hidden" }, h("div", { class: "proj-board" }, boardP.el, yearEnd.el),
     h("div", { class: "proj-side" }, h("section", { class: "panel wall-status" }, phase, countdown), market.el, tape.el, meetings.el));
   const finished = h("div", { class: "wall-results hidden", dataset: { role: "wall-results" } });
-  const el = h("main", { class: "wall" }, lobby.el, running, finished, moments.el);
+  const veil = h("div", { class: "x-veil hidden", role: "status", dataset: { role: "pause-veil" } }, h("div", { class: "x-veil-text", text: t("wall.paused") }));
+  const el = h("main", { class: "wall x-wall" }, lobby.el, running, finished, moments.el, veil);
+  const fit = keepFitted(el);
   let view = null;
   let shownResults = false;
   everyTick(() => {
@@ -751,24 +836,91 @@ function wallScreen(ctx, boardP, market, tape, meetings) {
         shownResults = true;
         const main = h("div", { class: "wall-results-grid" });
         results(main, v, { wall: true });
-        fill(finished, main);
+        // The teacher clicks on the wall between the results, the network and the debrief.
+        const parts = debriefParts(v);
+        const pages = [["results", t("d.back"), main], ["network", t("r.network"), h("div", { class: "x-page hidden" }, wallNetwork(v))]];
+        if (parts) pages.push(["debrief", t("d.show"), h("div", { class: "x-debrief hidden", dataset: { role: "wall-debrief" } }, parts.prices, h("div", { class: "x-debrief-side" }, parts.moments, parts.wealth))]);
+        const tabs = h("div", { class: "x-wall-tabs" }, pages.map(([name, label, page]) => h("button", {
+          type: "button", class: name === "results" ? "primary" : "", dataset: { action: name }, text: label,
+          onclick: (/** @type {Event} */ event) => {
+            for (const [, , other] of pages) other.classList.toggle("hidden", other !== page);
+            for (const b of tabs.children) b.classList.toggle("primary", b === event.currentTarget);
+          },
+        })));
+        fill(finished, tabs, pages.map(([, , page]) => page));
       }
-      for (const e of fresh(v.events)) {
+      veil.classList.toggle("hidden", !(v.paused && v.started && !over));
+      yearEnd.update(v);
+      boardP.el.classList.toggle("hidden", v.phase === "dividends");
+      const events = fresh(v.events);
+      for (const e of events) {
         const big = bigMoment(e, v);
         if (big) moments.show(big[0], big[1]);
       }
+      if (events.some((e) => e.type === "meeting_closed")) moments.show(t("x.outcomes"), meetingsMoment(v));
+      fit();
     },
   };
 }
 
-/** The events worth a few seconds of large type on the wall: [title, detail] or null. */
-export function bigMoment(e, v) {
+/** The meetings in one moment: the firms where something happened, then "no other meetings". */
+export function meetingsMoment(v) {
   const n = names(v);
+  const { happened, quiet } = meetingOutcomes(v);
+  const parts = happened.map((e) => `${t("firm.n", { n: e.firm })}: ${e.director !== e.previous
+    ? t("x.new_director", { name: n.player(e.director), was: n.player(e.previous) })
+    : t("x.kept_director", { name: n.player(e.director) })} · ${t("x.payout_is", { p: e.payout })}`);
+  if (quiet) parts.push(happened.length ? t("x.no_other_meetings") : t("x.no_meetings_this_year"));
+  return parts.join("; ");
+}
+
+/** The last year end's accounts per firm, from its dividend_paid events (public: earnings, tax,
+ * the dividend and its amount a share): {year, rows: [{firm, earnings, tax, dividend, per_share}]}. */
+export function yearAccounts(v) {
+  let year = 0;
+  let out = { year: 0, rows: [] };
+  for (const e of v.events || []) {
+    if (e.type === "phase_changed") year = e.year;
+    if (e.type !== "dividend_paid") continue;
+    if (out.year !== year) out = { year, rows: [] };
+    out.rows.push({ firm: e.firm, earnings: e.earnings, tax: e.tax, dividend: e.dividend, per_share: e.per_share });
+  }
+  return out;
+}
+
+/** The year end on the wall, in the board's place until the host continues: each firm's
+ * earnings, tax, dividend and dividend a share, and what the State takes in taxes. */
+function yearEndPanel() {
+  const body = h("div");
+  const el = panel("", body);
+  el.dataset.panel = "year-end";
+  el.classList.add("x-year-end");
+  let key = "";
+  return {
+    el,
+    update(v) {
+      const on = v.phase === "dividends";
+      el.classList.toggle("hidden", !on);
+      if (!on) return;
+      const acc = yearAccounts(v);
+      if (JSON.stringify(acc) === key) return;
+      key = JSON.stringify(acc);
+      const taxes = acc.rows.reduce((sum, r) => sum + r.tax, 0);
+      const paid = acc.rows.reduce((sum, r) => sum + r.dividend, 0);
+      fill(body, h("h2", { text: t("x.year_end_title", { year: acc.year }) }),
+        table([t("x.stock"), t("x.earnings"), t("x.tax"), t("x.dividend_total"), t("x.dividend_per_share")], acc.rows.map((r) => [
+          h("span", { class: "x-firm" }, swatch(r.firm), t("firm.n", { n: r.firm })), num(r.earnings), num(r.tax), num(r.dividend),
+          h("b", { text: num(r.per_share) })]), "year-end"),
+        h("p", { class: "x-year-sum", text: t("x.year_end_sum", { taxes: num(taxes), dividends: num(paid) }) }));
+    },
+  };
+}
+
+/** The events worth a few seconds of large type on the wall: [title, detail] or null
+ * (the meetings get one moment together: meetingsMoment). */
+export function bigMoment(e, v) {
   switch (e.type) {
     case "timed_out": return [t("wall.takeover", { firm: e.takeover_firm }), t("wall.takeover_detail", { firm: e.firm, taker: e.takeover_firm })];
-    case "meeting_closed": return e.director !== e.previous
-      ? [t("wall.new_director", { firm: e.firm }), t("x.new_director", { name: n.player(e.director), was: n.player(e.previous) })]
-      : [t("wall.meeting_outcome", { firm: e.firm }), `${t("x.kept_director", { name: n.player(e.director) })} · ${t("x.payout_is", { p: e.payout })}`];
     case "board_decided": return [t("x.board_won", { color: t(`color.${e.winner}`) }), t("wall.board_decided")];
     case "game_ended": return [t("x.game_over"), t("wall.results_follow")];
     default: return null;
@@ -992,13 +1144,18 @@ export function results(main, view, opts = {}) {
         String(f.rank), h("span", {}, t("firm.n", { n: f.firm })), money(fraction(f.value)), money(fraction(f.per_share)), n.player(f.director),
       ]))),
       h("p", { class: "muted", text: t("r.state_wealth", { n: num(res.state.wealth) }) })));
-    if (opts.wall) { main.append(revealPanel(view, res.reveal)); return; }
+    if (opts.wall) { main.append(...wallReveal(view, res.reveal)); return; }
     main.append(panel(t("r.charts"),
       h("h3", { text: t("r.wealth_by_player") }),
       barChart(res.players.map((p, i) => ({ name: p.name, value: p.wealth, color: PLAYER_HUES[i % PLAYER_HUES.length] })), { label: t("r.wealth_by_player") }),
       h("h3", { text: t("r.prices_by_year") }), pricesChart(view),
       h("h3", { text: t("r.dividends") }), dividendsChart(view)));
     main.append(revealPanel(view, res.reveal));
+    const parts = debriefParts(view);
+    if (parts) {
+      main.append(h("h2", { class: "debrief-title", dataset: { role: "debrief" }, text: t("d.title") }), parts.moments, parts.prices, parts.wealth, parts.directors,
+        panel(t("r.downloads"), parts.files()));
+    }
   }
 }
 
@@ -1030,44 +1187,60 @@ function dividendsChart(view) {
     FIRMS.map((f) => ({ name: t("firm.n", { n: f }), color: FIRM_HUES[f], points: years.map((_, i) => byFirm[f][i] ?? 0) })), { label: t("r.dividends"), zero: true });
 }
 
-/** Votes each person commands in each firm: own shares plus those of the firms they direct. */
-export function control(record, shares) {
-  const out = {};
-  for (const f of FIRMS) {
-    const votes = {};
-    for (const [holder, held] of Object.entries(record.holdings || {})) {
-      const q = held[String(f)] || 0;
-      if (!q) continue;
-      let voter = holder;
-      if (holder.startsWith("firm:")) voter = record.directors[holder.slice(5)] || "host";
-      if (holder === "state") voter = "state";
-      votes[voter] = (votes[voter] || 0) + q;
-    }
-    const people = Object.entries(votes).filter(([v]) => v !== "state" && v !== "host").sort((a, b) => b[1] - a[1]);
-    out[f] = { votes, top: people[0] ? people[0][0] : null, topVotes: people[0] ? people[0][1] : 0, majority: people[0] ? people[0][1] * 2 > shares : false };
-  }
-  return out;
+/** A firm's control verdict (games/exchange/control.py) as a sentence: who controls, through
+ * which firms, or a tie, or nobody. */
+export function controlText(c, n) {
+  if (!c) return "—";
+  const via = (who) => {
+    const firms = (c.through || {})[who] || [];
+    return firms.length ? ` ${t(firms.length > 1 ? "r.through_many" : "r.through_one", { firms: firms.join(", ") })}` : "";
+  };
+  if (c.kind === "majority") return `${n.account(c.controller)}${via(c.controller)}`;
+  if (c.kind === "tie") return t("r.control_tie", { names: c.leaders.map((p) => n.account(p)).join(" = ") });
+  return c.leaders.length ? t("r.control_none_largest", { name: n.account(c.leaders[0]) }) : t("r.control_none");
+}
+
+/** The reveal on the wall: who really controlled each firm at the end. */
+function wallReveal(view, reveal) {
+  const record = reveal[reveal.length - 1];
+  const el = panel(t("r.reveal"), controlTable(record, view.ruleset.shares_per_firm, names(view)));
+  el.dataset.panel = "reveal";
+  return [el];
+}
+
+/** The wall's page of the final ownership network, as large as the screen allows. */
+function wallNetwork(view) {
+  const record = view.results.reveal[view.results.reveal.length - 1];
+  const el = panel(t("r.network"), h("div", { class: "network-box" }, network(record, record.control || {}, names(view))));
+  el.dataset.panel = "network";
+  return el;
+}
+
+/** Who directed each firm in public and who really controlled it, with the votes behind them. */
+function controlTable(record, shares, n) {
+  const ctl = record.control || {};
+  return table([t("x.stock"), t("r.public_director"), t("r.real_control"), t("r.their_votes")], FIRMS.map((f) => {
+    const c = ctl[String(f)];
+    const director = record.directors[String(f)];
+    const hidden = c && c.kind === "majority" && c.controller !== director && c.controller !== "state";
+    return [h("span", { class: "x-firm" }, t("firm.n", { n: f })), h("span", { class: "wrap", text: n.player(director) }),
+      h("b", { class: ["wrap", hidden ? "error" : ""], dataset: { control: c ? c.kind : "none" }, text: controlText(c, n) }),
+      c ? `${c.top_votes}/${shares}` : "—"];
+  }));
 }
 
 function revealPanel(view, reveal) {
   const n = names(view);
   const slider = h("input", { type: "range", min: "0", max: String(reveal.length - 1), value: String(reveal.length - 1), name: "reveal-year", "aria-label": t("a11y.reveal_slider") });
   const label = h("b");
-  const graph = h("div");
+  const graph = h("div", { class: "network-box" });
   const tableBox = h("div", { class: "scroll-x" });
   const shares = view.ruleset.shares_per_firm;
   const draw = () => {
     const record = reveal[Number(slider.value)];
     label.textContent = record.final ? t("r.final") : record.year ? t("x.year_short", { year: record.year }) : t("r.before_start");
-    const ctl = control(record, shares);
-    fill(graph, network(record, ctl, n));
-    fill(tableBox, table([t("x.stock"), t("r.public_director"), t("r.real_control"), t("r.their_votes")], FIRMS.map((f) => {
-      const c = ctl[f];
-      const director = record.directors[String(f)];
-      const hidden = c.top && c.top !== director;
-      return [t("firm.n", { n: f }), n.player(director), h("b", { class: hidden ? "error" : "", text: c.top ? n.player(c.top) : "—" }),
-        `${c.topVotes}/${shares}${c.majority ? ` (${t("r.majority")})` : ""}`];
-    })));
+    fill(graph, network(record, record.control || {}, n));
+    fill(tableBox, controlTable(record, shares, n));
   };
   slider.addEventListener("input", draw);
   draw();
@@ -1076,27 +1249,38 @@ function revealPanel(view, reveal) {
   return el;
 }
 
+/** The ownership network: people and the State on the left, the firms on the right, each
+ * firm labelled with its director and, when somebody else controls it, who — never cut. */
 function network(record, ctl, n) {
   const people = Object.keys(record.holdings).filter((a) => !a.startsWith("firm:") && a !== "state");
   for (const d of Object.values(record.directors)) if (d && !people.includes(d)) people.push(d);
   people.sort();
-  const width = 640;
+  const firmText = (f) => {
+    const director = record.directors[String(f)];
+    const c = ctl[String(f)];
+    if (!c || (c.kind === "majority" && c.controller === director)) return n.player(director);
+    return `${n.player(director)} ⇐ ${controlText(c, n)}`;
+  };
+  const charW = 9;
+  const boxW = Math.max(150, ...[...people, "state"].map((p) => n.account(p).length * charW + 24));
+  const labelW = Math.max(...FIRMS.map((f) => firmText(f).length)) * charW;
   const rowH = 34;
   const height = Math.max(people.length + 1, 8) * rowH + 30;
-  const px = 120;
-  const fx = 470;
+  const px = 10 + boxW / 2;
+  const fx = boxW + 220;
+  const width = fx + 30 + labelW;
   const pos = {};
   people.forEach((p, i) => { pos[p] = [px, 30 + i * rowH]; });
   pos.state = [px, 30 + people.length * rowH];
   FIRMS.forEach((f, i) => { pos[`firm:${f}`] = [fx, 30 + i * ((height - 50) / 7)]; });
-  const svg = s("svg", { class: "network", viewBox: `0 0 ${width} ${height}`, role: "img", "aria-label": "ownership" });
+  const svg = s("svg", { class: "network", viewBox: `0 0 ${width} ${height}`, role: "img", "aria-label": t("r.reveal") });
   for (const [holder, held] of Object.entries(record.holdings)) {
     for (const [stock, q] of Object.entries(held)) {
       const a = pos[holder];
       const b = pos[`firm:${stock}`];
       if (!a || !b || !q) continue;
       const firmHolder = holder.startsWith("firm:");
-      const x1 = firmHolder ? a[0] - 18 : a[0] + 60;
+      const x1 = firmHolder ? a[0] - 18 : a[0] + boxW / 2;
       const bend = firmHolder ? `C${x1 - 90},${a[1]} ${b[0] - 90},${b[1]} ${b[0] - 18},${b[1]}` : `C${(x1 + b[0]) / 2},${a[1]} ${(x1 + b[0]) / 2},${b[1]} ${b[0] - 18},${b[1]}`;
       svg.append(s("path", { d: `M${x1},${a[1]} ${bend}`, fill: "none", stroke: holder === "state" ? "#9e9e9e" : FIRM_HUES[stock], "stroke-opacity": 0.55, "stroke-width": 1 + q / 2 },
         s("title", { text: `${n.account(holder)} → ${t("firm.n", { n: stock })}: ${q}` })));
@@ -1104,22 +1288,16 @@ function network(record, ctl, n) {
   }
   for (const f of FIRMS) {
     const [x, y] = pos[`firm:${f}`];
-    const director = record.directors[String(f)];
-    const c = ctl[f];
     svg.append(s("circle", { cx: x, cy: y, r: 16, fill: f <= 4 ? "#fff" : "#222", stroke: FIRM_HUES[f], "stroke-width": 4 }));
-    svg.append(s("text", { x, y: y + 4, "text-anchor": "middle", fill: f <= 4 ? "#111" : "#fff", "font-weight": "700", text: String(f) }));
-    svg.append(s("text", { x: x + 22, y: y + 4, "font-size": "11", fill: "currentColor", text: truncate(`${n.player(director)}${c.top && c.top !== director ? ` ⇐ ${n.player(c.top)}` : ""}`, 22) }));
+    svg.append(s("text", { x, y: y + 5, "text-anchor": "middle", fill: f <= 4 ? "#111" : "#fff", "font-weight": "700", "font-size": "14", text: String(f) }));
+    svg.append(s("text", { x: x + 24, y: y + 5, "font-size": "14", fill: "currentColor", "data-firm-label": String(f), text: firmText(f) }));
   }
   for (const p of [...people, "state"]) {
     const [x, y] = pos[p];
-    svg.append(s("rect", { x: x - 110, y: y - 12, width: 170, height: 24, rx: 6, fill: p === "state" ? "#eceff1" : "#e3f2fd", stroke: "#90a4ae" }));
-    svg.append(s("text", { x: x - 25, y: y + 4, "text-anchor": "middle", "font-size": "12", fill: "#111", text: truncate(n.account(p), 22) }, s("title", { text: n.account(p) })));
+    svg.append(s("rect", { x: x - boxW / 2, y: y - 13, width: boxW, height: 26, rx: 6, fill: p === "state" ? "#eceff1" : "#e3f2fd", stroke: "#90a4ae" }));
+    svg.append(s("text", { x, y: y + 5, "text-anchor": "middle", "font-size": "14", fill: "#111", text: n.account(p) }));
   }
   return svg;
-}
-
-function truncate(text, k) {
-  return text.length > k ? `${text.slice(0, k - 1)}…` : text;
 }
 
 /** A replay frame on the results page: the board, and the prices under it. */

@@ -11,6 +11,7 @@ import { lobbyPanel } from "../lobby.js";
 import { paramInput } from "../forms.js";
 import { controlsPanel } from "../controls.js";
 import { lobbyFirst } from "../wall.js";
+import { call, commandId } from "../api.js";
 
 const SIDES = ["white", "black"];
 
@@ -119,7 +120,8 @@ function boardPanel(ctx, big, clocks) {
     resign: h("button", { type: "button", class: "danger", dataset: { action: "resign" }, text: t("rd.resign"), onclick: () => send({ type: "resign" }) }),
   };
   const offer = h("div", { class: "pill warn hidden", dataset: { role: "draw-offer" } });
-  const el = panel(t("x.board"), board.el, h("div", { class: "call" }, who, big ? null : clocks.el, offer,
+  // both clocks above the board: in the first screen on a phone and a laptop, never below the fold
+  const el = panel(t("x.board"), big ? null : clocks.el, board.el, h("div", { class: "call" }, who, offer,
     h("div", { class: "row" }, Object.values(buttons), big ? null : flipButton(board)), error.el), board.tools);
   el.dataset.panel = "board";
   return {
@@ -148,6 +150,7 @@ export function describe(e, v) {
     // a replay frame keeps no "by": the side that moved is the one not to move after it
     case "moved": return t("rdev.moved", { name: name(e.by || (String(v.position)[0] === "W" ? "black" : "white")), move: e.move });
     case "resigned": case "draw_offered": case "draw_declined": case "draw_accepted": return t(`rdev.${e.type}`, { name: name(e.by) });
+    case "renamed": return t("rdev.renamed", { side: colour(e.side), name: e.name });
     case "game_ended": return resultText({ ...v, winner: e.winner, end_reason: e.reason });
     default: return t(`rdev.${e.type}`);
   }
@@ -195,7 +198,7 @@ export function mount(root, ctx) {
   let wall = null;
   let layout;
   if (big) {
-    wall = lobbyFirst(ctx, h("div", { class: "proj" }, h("div", {}, board.el), h("div", { class: "stack" }, ended, panel(t("rd.clocks"), clocks.el), moves.el)));
+    wall = lobbyFirst(ctx, h("div", { class: "proj" }, h("div", {}, board.el), h("div", { class: "stack rd-wall" }, ended, panel(t("rd.clocks"), clocks.el), moves.el)));
     layout = wall.el;
   } else if (ctx.role === "host") {
     lobby = lobbyPanel(ctx);
@@ -203,7 +206,7 @@ export function mount(root, ctx) {
     parts.push(lobby, controls);
     layout = h("main", { class: "stack" }, ended, controls.el, lobby.el, h("div", { class: "cols" }, board.el, moves.el));
   } else {
-    layout = h("main", { class: "stack" }, ended, h("div", { class: "cols" }, board.el, moves.el));
+    layout = h("main", { class: "stack rd-play" }, ended, h("div", { class: "cols" }, board.el, moves.el));
   }
   root.append(layout);
   return {
@@ -231,7 +234,8 @@ export function startForm(presets) {
   for (const [name, input] of params) input.set(presets[name]);
   const levels = presets.levels || [];
   const sides = SIDES.map((side) => {
-    const name = h("input", { type: "text", name: `${side}-name`, maxlength: "40", value: t(`rd.default_${side}`) });
+    // a person's side is named by the person who takes it (the join page asks); a robot's here
+    const name = h("input", { type: "text", name: `${side}-name`, maxlength: "40", placeholder: t("rd.named_on_join"), value: side === "black" ? t("rd.default_black") : "" });
     const player = options(h("select", { name: `${side}-player` }),
       [["person", t("rd.person")], ...levels.map((level) => [level, t("rd.robot", { level: t(`rd.level.${level}`) })])]);
     if (side === "black") player.value = levels.includes("casual") ? "casual" : "person";
@@ -246,7 +250,8 @@ export function startForm(presets) {
     for (const [name, input] of params) ruleset[name] = input.get();
     const out = { game: "russian", ruleset };
     for (const { side, name, player } of sides) {
-      out[side] = { name: name.value.trim().slice(0, 40) || t(`color.${side}`) };
+      const named = name.value.trim().slice(0, 40);
+      out[side] = named ? { name: named } : {};
       if (player.value !== "person") out[side].robot = player.value;
     }
     return out;
@@ -273,6 +278,17 @@ export const joinTexts = { pick: "rd.pick_side", nameHelp: "rd.name_help" };
 /** The line under a side on the join page: its colour. */
 export function seatLine(role) {
   return h("small", { text: t(`color.${role.color}`) });
+}
+
+/** After taking a side before the start: the side is called what the person typed (the
+ * host's name for it may be a placeholder such as «Ученик»). A refusal leaves it as it was. */
+export async function joined(seat, typed, role) {
+  if (!typed || (role && role.name === typed)) return;
+  try {
+    await call("POST", `/api/games/${encodeURIComponent(seat.game_id)}/commands`, { command: { type: "rename", name: typed, id: commandId() } }, seat.secret);
+  } catch (err) {
+    console.warn(err);
+  }
 }
 
 /** The name the host gave the side, offered to the person taking it. */
