@@ -13,6 +13,7 @@ part names a game. :data:`EXCHANGE_ROBOTS` and :data:`QUIZ_ROBOTS` are the lab's
 from __future__ import annotations
 
 import random
+import re
 from collections.abc import Callable, Hashable
 from dataclasses import dataclass
 from typing import Any, Final, Protocol
@@ -174,6 +175,20 @@ def _exchange_robot(role: str, choice: RobotChoice, seed: int, state: Any) -> Li
     return ExchangeRobot(role, choice, seed=seed)
 
 
+PLACEHOLDER = re.compile(r"(Игрок|Player|Робот|Robot)\s*\d*", re.IGNORECASE)
+"""The names a seat has before anybody named it: the start page's and the setup's defaults."""
+
+
+def is_placeholder(name: str) -> bool:
+    """Whether ``name`` is a default seat name a robot may replace (a name the host typed
+    for the robot's seat stays).
+
+    >>> is_placeholder("Игрок 7"), is_placeholder("Player 2"), is_placeholder("<b>Robo</b>")
+    (True, True, False)
+    """
+    return PLACEHOLDER.fullmatch(name.strip()) is not None
+
+
 def exchange_naming(
     host_view: Json, role: str, choice: RobotChoice, seed: int, lang: str
 ) -> Json | None:
@@ -184,9 +199,10 @@ def exchange_naming(
     ...         "firms": {"1": {"director": "p2"}}}
     >>> exchange_naming(view, "p2", RobotChoice("mixed"), 7, "ru")
     {'type': 'rename', 'player': 'p2', 'name': 'Директор Нина'}
+    >>> exchange_naming(view | {"players": {"p2": "Робокоп"}}, "p2", RobotChoice("mixed"), 7, "ru")
     """
     players: dict[str, str] = host_view.get("players") or {}
-    if host_view.get("started") or role not in players:
+    if host_view.get("started") or role not in players or not is_placeholder(players[role]):
         return None
     kind = choice.kind
     if kind == "mixed" and any(
