@@ -91,7 +91,10 @@ export function fitLabels(grid, choicesOf) {
   };
   new MutationObserver(fitAll).observe(grid, { childList: true, subtree: true });
   new ResizeObserver(fitAll).observe(grid);
+  // A font that arrives later (the page's own, after the first paint) changes every width:
+  // "ready" resolves at once when nothing is loading yet, so each finished load fits again.
   document.fonts?.ready.then(fitAll);
+  document.fonts?.addEventListener("loadingdone", fitAll);
   fitAll();
 }
 
@@ -104,8 +107,24 @@ function fitPiece(piece, choicesOf) {
   const crown = piece.querySelector(".crown");
   const gap = crown ? parseFloat(getComputedStyle(piece).rowGap) || 0 : 0;
   const crownH = crown ? crown.getBoundingClientRect().height + gap : 0;
+  const r = piece.clientWidth / 2;
   const style = getComputedStyle(label);
-  const { text, px } = fitChoice(choices, style, piece.clientWidth / 2, crownH);
-  if (label.dataset.text !== text) label.dataset.text = text;
-  if (Math.abs(px - parseFloat(style.fontSize)) > 0.01) label.style.fontSize = `${px}px`;
+  // The canvas's measure can differ from the page's own rendering by a pixel or two: the
+  // rendered box is checked, and a word that does not fit gives way to the next shorter one.
+  for (let from = 0; from < choices.length; from += 1) {
+    label.style.fontSize = "";
+    const { text, px } = fitChoice(choices.slice(from), style, r, crownH);
+    if (label.dataset.text !== text) label.dataset.text = text;
+    label.style.fontSize = `${px}px`;
+    from = choices.indexOf(text, from);
+    if (from === choices.length - 1 || rendersInside(label, r, crownH)) return;
+  }
+}
+
+/** Whether the label's rendered box (under the crown) lies inside a face of inner radius `r`.
+ * @param {HTMLElement} label @param {number} r @param {number} crownH */
+function rendersInside(label, r, crownH) {
+  const box = label.getBoundingClientRect();
+  const half = (box.height + crownH) / 2;
+  return box.width <= 2 * Math.sqrt(Math.max(0, r * r - half * half)) - 1;
 }
