@@ -41,7 +41,9 @@ typecheck: $(STAMP)
 
 # The PostgreSQL-backed tests get a throwaway cluster (scripts/postgres.sh) through
 # BOARDROOM_TEST_PG_URL; outside CI they are skipped if none can be started.
-unit: native $(NODE_STAMP)
+unit: $(STAMP) $(NODE_STAMP)
+	@bash scripts/compiler.sh $(BIN)/python
+	@$(BIN)/python scripts/compile.py --strict
 	@$(BIN)/boardroom --version
 	bash scripts/chromium.sh >/dev/null
 	@pgdir="$${TMPDIR:-/tmp}/boardroom-pg-$$$$"; url="$${BOARDROOM_TEST_PG_URL:-}"; started=; \
