@@ -69,7 +69,7 @@ ROBOTS_NOTICE = "robots"
 """The presence channel's word (in place of a process's instance) that a game's robot
 seats changed: every process reads them again."""
 MIGRATION_LOCK = 7_140_512
-HEAD = "0006"
+HEAD = "0007"
 """The newest migration (a test checks it against Alembic's scripts)."""
 
 
@@ -401,6 +401,7 @@ class Store(Shelf):
                     created_at=game.created_at,
                     host_secret_hash=game.host_secret_hash,
                     demo=game.demo,
+                    lang=game.lang,
                     version=0,
                 )
             )
@@ -946,4 +947,5 @@ def _game(row: Any) -> GameRecord:
         created_at=float(row["created_at"]),
         host_secret_hash=row["host_secret_hash"],
         demo=bool(row["demo"]),
+        lang=row["lang"],
     )

@@ -69,6 +69,7 @@ async def join_info(code: str, hub: HubDep) -> Json:
     return {
         "game_id": live.game_id,
         "game": live.record.game,
+        "lang": live.record.lang,
         "code": code.strip().upper() if team else live.record.code,
         "team_code_needed": closed and team is None,
         "team": team,
