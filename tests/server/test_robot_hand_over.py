@@ -121,3 +121,49 @@ def same_version(api: Api, game_id: str, *secrets: str) -> list[Json]:
         answers = [api.view(game_id, secret) for secret in secrets]
         if len({a["version"] for a in answers}) == 1:
             return answers
+
+
+def test_a_robots_side_and_a_robot_team_handed_over(tmp_path: Path) -> None:
+    """Russian draughts: the robot playing black answers a move, then its side goes to a
+    person, whose move is the next one (the robot plays no more). Quiz Draughts: a robot
+    team becomes a person's team (a shared seat)."""
+    url = f"sqlite:///{tmp_path / 'sides.sqlite3'}"
+    server = Server(url, tmp_path / "server.log", robot_poll_s="0.2").start()
+    try:
+        api = Api(server.url)
+        game = api.create("russian", {"game": "russian", "white": {"name": "Аня"}})
+        gid, host = game["game_id"], game["host_secret"]
+        white = api.join(game, "Аня", "white")["secret"]
+        seated = api.http.post(
+            f"/api/games/{gid}/robots",
+            json={"roles": ["black"]},
+            headers={"Authorization": f"Bearer {host}"},
+        )
+        assert seated.status_code == 200, seated.text
+        api.ok(gid, host, {"type": "start"})
+        api.ok(gid, white, {"type": "move", "move": "c3-d4"})
+        wait_for(lambda: robot_versions(url, gid, "black"), "the robot's reply", timeout=45)
+        given = hand_over(api, game, host, "black", "Лиза")
+        assert given.status_code == 200, given.text
+        black, at = given.json()["secret"], head(url, gid)
+        view = api.wait(gid, white, lambda v: v["to_move"] == "white")
+        api.ok(gid, white, {"type": "move", "move": view["legal_moves"][0]})
+        mine = api.wait(gid, black, lambda v: v["to_move"] == "black")
+        assert api.view(gid, black)["role"] == "black"
+        api.ok(gid, black, {"type": "move", "move": mine["legal_moves"][0]})  # hers, not a robot's
+        assert robot_versions(url, gid, "black", at) == []
+
+        quiz = api.create("quiz")
+        robot_team = api.http.post(
+            f"/api/games/{quiz['game_id']}/robots",
+            json={"roles": ["B"]},
+            headers={"Authorization": f"Bearer {quiz['host_secret']}"},
+        )
+        assert robot_team.status_code == 200, robot_team.text
+        team = hand_over(api, quiz, quiz["host_secret"], "B", "Петя")
+        assert team.status_code == 200, team.text
+        assert api.view(quiz["game_id"], team.json()["secret"])["role"] == "B"
+        seats = [s for s in api.lobby(quiz)["seats"] if s["role"] == "B"]
+        assert [(s["name"], s["robot"]) for s in seats] == [("Петя", False)]
+    finally:
+        server.kill()
