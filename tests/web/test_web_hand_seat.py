@@ -16,8 +16,8 @@ pytestmark = pytest.mark.slow
 NAMES = ["Александра Соколова", "Константин Константинопольский", "Вера", "Глеб", "Дина"]
 
 
-def full_exchange(api: Api) -> Json:
-    """An exchange game in play whose five seats are taken: three people, two robots."""
+def full_exchange(api: Api, start: bool = True) -> Json:
+    """An exchange game (in play) whose five seats are taken: three people, two robots."""
     ids = [f"p{n}" for n in range(1, len(NAMES) + 1)]
     setup = {
         "game": "exchange",
@@ -35,7 +35,8 @@ def full_exchange(api: Api) -> Json:
         headers={"Authorization": f"Bearer {game['host_secret']}"},
     )
     assert answer.status_code == 200, answer.text
-    api.ok(game["game_id"], game["host_secret"], {"type": "start"})
+    if start:
+        api.ok(game["game_id"], game["host_secret"], {"type": "start"})
     return game
 
 
@@ -117,3 +118,23 @@ def same_version(api: Api, game_id: str, *secrets: str) -> list[Json]:
         answers = [api.view(game_id, secret) for secret in secrets]
         if len({a["version"] for a in answers}) == 1:
             return answers
+
+
+def test_a_seat_handed_over_before_the_start_takes_the_persons_name(
+    browser: Browser, server: Server, api: Api
+) -> None:
+    game = full_exchange(api, start=False)
+    _, host = new_page(browser, locale="ru-RU", viewport={"width": 1280, "height": 720})
+    host.goto(f"{server.url}/play/{game['game_id']}#secret={game['host_secret']}")
+    seat = host.locator("[data-panel=lobby] [data-seat=p5]")
+    seat.locator("[data-action=hand-seat]").click()
+    seat.locator("input[name=hand-p5]").fill("Лиза Новикова")
+    seat.locator("[data-action=hand-seat-confirm]").click()
+    expect(host.locator("[data-role=personal-link]")).to_contain_text("Лиза Новикова")
+    players = api.wait(
+        game["game_id"],
+        game["host_secret"],
+        lambda v: v["players"]["p5"] == "Лиза Новикова",
+    )["players"]
+    assert players["p4"] == NAMES[3]  # the other robot's seat is untouched
+    assert not errors_of(host)

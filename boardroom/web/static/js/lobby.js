@@ -61,7 +61,13 @@ export function lobbyPanel(ctx) {
       const made = await call("POST", `/api/web/games/${ctx.gameId}/${how}`, { name, role }, ctx.secret);
       const link = `${location.origin}${made.path}`;
       nameInput.value = "";
-      if (how === "hand-over") { handing = null; shownKey = null; }
+      if (how === "hand-over") {
+        handing = null;
+        shownKey = null;
+        // Before the start the seat takes the person's name, as a join does (the kind's own step).
+        const started = view ? (view.started ?? view.phase !== "setup") : true;
+        if (ctx.kind.joined && !started) await ctx.kind.joined({ game_id: ctx.gameId, secret: made.secret }, made.name, null);
+      }
       fill(invited, h("div", { class: "panel tight row", dataset: { role: "personal-link" } }, qr(link, t("lobby.personal_qr")),
         h("div", { class: "stack" }, h("b", { text: t("lobby.invite_for", { name: made.name, role: roleLabel(view, made.role) }) }),
           h("a", { class: "joinlink", href: link, target: "_blank", rel: "noopener", text: link }),
