@@ -1,7 +1,7 @@
 """The game's language in a real browser: the host picks it when creating the game (Russian
 unless chosen); a phone whose browser is English opens a Russian game's join and player pages
-in Russian, switches its own page to English (kept for that game only), and its refusals then
-come in English, while the wall stays Russian."""
+in Russian, switches its own page to English (kept for that game only), and its refusals and
+downloads then come in English, while the wall stays Russian."""
 
 from __future__ import annotations
 
@@ -33,6 +33,19 @@ def exchange_setup() -> Json:
         "players": [{"id": pid, "name": name} for pid, name in zip(ids, names, strict=True)],
         "directors": {str(f): ids[(f - 1) % 3] for f in range(1, 9)},
     }
+
+
+def downloaded_header(page: Page, game_id: str) -> str:
+    """The header row of ``pupils.csv`` as the page's own download button fetches it."""
+    secret = page.url.split("#secret=")[1]
+    script = """async ([game, secret]) => {
+      const { download } = await import("/static/js/api.js");
+      await download(`/api/web/games/${game}/pupils.csv`, secret, "pupils.csv");
+    }"""
+    with page.expect_download() as info:
+        page.evaluate(script, [game_id, secret])
+    path = info.value.path()
+    return path.read_text(encoding="utf-8-sig").splitlines()[0]
 
 
 def refusal_on(page: Page, game_id: str) -> str:
@@ -68,6 +81,7 @@ def test_an_english_phone_opens_a_russian_game_in_russian_and_may_switch(
     expect(pupil.locator("html")).to_have_attribute("lang", "ru")
     russian = refusal_on(pupil, gid)
     assert CYRILLIC.search(russian), russian
+    assert CYRILLIC.search(downloaded_header(pupil, gid))
 
     # Her own switch: English on her page, for this game; her refusals follow it.
     pupil.locator(".topbar [data-lang=en]").click()
@@ -75,6 +89,8 @@ def test_an_english_phone_opens_a_russian_game_in_russian_and_may_switch(
     expect(pupil.locator(".topbar [data-lang=en]")).to_have_attribute("aria-pressed", "true")
     english = refusal_on(pupil, gid)
     assert english != russian and not CYRILLIC.search(english.replace("Борис", "")), english
+    header = downloaded_header(pupil, gid)
+    assert not CYRILLIC.search(header), header  # the download follows her page
     assert pupil.evaluate(f"() => localStorage.getItem('br:lang:{gid}')") == "en"
 
     # The wall (its own screen, an English browser too) stays in the game's language.
