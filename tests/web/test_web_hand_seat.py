@@ -77,7 +77,7 @@ def test_a_late_pupil_is_told_what_to_do_and_gets_a_robots_seat(
     expect(lobby.locator("[data-seat=p1] [data-action=hand-seat]")).to_have_count(0)
     robot_seat.locator("[data-action=hand-seat]").click()
     box = robot_seat.locator("[data-role=hand-seat-box]")
-    expect(box).to_contain_text("ученик займёт его со всем, что на нём есть")
+    expect(box).to_contain_text("всё, что у этого места есть в игре, остаётся")
     box.locator("input[name=hand-p4]").fill("Лиза Новикова")
     robot_seat.scroll_into_view_if_needed()
     shot(host, "lobby-hand-seat-1280")
