@@ -42,6 +42,7 @@ RU: Final = {
     "rate_limited": "Слишком много команд подряд; помедленнее.",
     "busy": "Игра сейчас слишком занята; отправьте ещё раз.",
     "no_robot": "Для этой игры пока нет робота.",
+    "no_robot.seat": "На этом месте не играет робот: отдать человеку можно только место робота.",
     "seat_taken": "Все места в этой игре заняты.",
     "seat_taken.playing": "На этом месте сейчас играет человек; робот сможет сесть, когда он "
     "уйдёт.",
@@ -148,6 +149,7 @@ EN: Final = {
     "rate_limited": "Too many commands; slow down a little.",
     "busy": "The game is too busy right now; send again.",
     "no_robot": "No robot plays this game yet.",
+    "no_robot.seat": "No robot plays this seat: only a robot's seat can be handed to a person.",
     "seat_taken": "Every seat of this game is taken.",
     "seat_taken.playing": "Someone is playing this seat; a robot can take it once they leave.",
     "too_large": "This message is too large.",

@@ -178,7 +178,9 @@ async def create(request: Request, hub: HubDep) -> Json:
     spec = created.setup if created.setup is not None else kind.demo()
     if spec.get("game", kind.name) != kind.name:
         raise ApiError("bad_setup", "The setup line is for another game.", reason="other_game")
-    made = await hub.create_game({**spec, "game": kind.name}, draft=created.draft)
+    made = await hub.create_game(
+        {**spec, "game": kind.name}, draft=created.draft, lang=created.lang
+    )
     return created_json(hub, made.record.game_id, made.record.code, kind.name, made.host_secret)
 
 
@@ -229,10 +231,15 @@ async def join(request: Request, response: Response, hub: HubDep) -> Json:
 
 @seats.post("/api/games/{game_id}/robots", response_model=m.RobotsOut, openapi_extra=doc(m.Robots))
 async def robots(at: HostDep, request: Request, hub: HubDep) -> Json:
+    """Robots in seats; a new robot's name is in the game's language (everyone reads it)."""
     wanted = await body(request, m.Robots)
     roles = wanted.roles if wanted.roles is not None or not wanted.seats else list(wanted.seats)
     seated = await hub.robots.add(
-        at.live, roles, wanted.default_choice(), wanted.role_choices(), request_language(request)
+        at.live,
+        roles,
+        wanted.default_choice(),
+        wanted.role_choices(),
+        at.live.record.lang or request_language(request),
     )
     return {"seated": seated}
 
@@ -248,6 +255,7 @@ def seat_json(seat: Seat, live: LiveGame) -> Json:
         "game_id": live.game_id,
         "game": live.record.game,
         "code": live.record.code,
+        "lang": live.record.lang,
         "seat": seat.seat_id,
         "role": seat.role,
     }

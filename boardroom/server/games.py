@@ -56,8 +56,11 @@ class Games:
         self.adopt: Hook = _nothing
         """Run on a game once it is held (this process tries to lead it)."""
 
-    async def create(self, spec: Json, demo: bool = False, draft: str | None = None) -> NewGame:
-        """Validate a setup line, store the game, hold it in memory; return its host secret.
+    async def create(
+        self, spec: Json, demo: bool = False, draft: str | None = None, lang: str | None = None
+    ) -> NewGame:
+        """Validate a setup line, store the game (in language ``lang``, the host's choice),
+        hold it in memory; return its host secret.
 
         With a creation ticket (``draft``), the ticket is consumed and the game takes over
         the media uploaded with it that its setup names (refused: nothing is made)."""
@@ -93,6 +96,7 @@ class Games:
             created_at=self.runtime.settings.clock(),
             host_secret_hash=hash_secret(secret),
             demo=demo,
+            lang=lang,
         )
         await self.runtime.db(self.runtime.store.create_game, record)
         await self.get(record.game_id)

@@ -119,10 +119,10 @@ class Hub:
         return await self.games.get(game_id)
 
     async def create_game(
-        self, spec: Json, demo: bool = False, draft: str | None = None
+        self, spec: Json, demo: bool = False, draft: str | None = None, lang: str | None = None
     ) -> NewGame:
-        """A new game from a setup line (:meth:`Games.create`)."""
-        return await self.games.create(spec, demo, draft)
+        """A new game from a setup line, in language ``lang`` (:meth:`Games.create`)."""
+        return await self.games.create(spec, demo, draft, lang)
 
     async def open_demos(self) -> list[NewGame]:
         """One ready demo game of each kind (:meth:`Games.open_demos`)."""

@@ -28,6 +28,12 @@ class CreateGame(Strict):
         description="The creation ticket the start page uploaded its question bank with: "
         "consumed, and the game keeps the media uploaded with it.",
     )
+    lang: Literal["ru", "en"] | None = Field(
+        default=None,
+        description="The game's language: every page of the game starts in it (each person "
+        "may switch their own page); the start page sends Russian unless the host chooses. "
+        "Without it each page follows its browser.",
+    )
 
 
 class Links(BaseModel):
@@ -113,6 +119,9 @@ class SeatView(BaseModel):
     game_id: str
     game: str
     code: str
+    lang: str | None = Field(
+        default=None, description="The game's language (the host's choice at creation)."
+    )
     seat: str
     role: str
     version: int

@@ -1,4 +1,5 @@
-"""Which seats robots play: the host's robots and stand-ins, stored, followed, started, handed back.
+"""Which seats robots play: the host's robots and stand-ins, stored, followed, started, handed back,
+and a robot's seat handed over to a person.
 
 The robots themselves (when they act, what they send, through the game's actor like a
 person's seat) are :mod:`.robot_seats`; this module keeps who plays what, in the store
@@ -16,7 +17,7 @@ from boardroom.kernel import Json
 from boardroom.server.actor import GameActor
 from boardroom.server.command_ids import server_id
 from boardroom.server.errors import ApiError
-from boardroom.server.live import LiveGame
+from boardroom.server.live import LiveGame, Seat
 from boardroom.server.lobby import Lobby
 from boardroom.server.robot_seats import (
     RobotRunner,
@@ -174,3 +175,33 @@ class RobotRoster:
             if table.hand_back(role) or ended:
                 live.robots.discard(role)
                 live.changed.set()
+
+    async def hand_over(self, live: LiveGame, role: str, name: str) -> tuple[Seat, str]:
+        """A late person takes a robot's seat (the host's one step): the seat becomes
+        theirs, with everything it holds (the game state is the role's, untouched), and
+        its robot sends nothing more — returns the person's seat and its secret.
+
+        Only a robot's own seat is handed (``no_robot.seat`` otherwise: a person's seat,
+        a stand-in keeping a person's seat warm, or a free one)."""
+        if role not in self.seats.roles(live):
+            raise unknown_seat(role)
+        table = self.runner.table(live)
+        if role not in table.robots or role in table.stand_ins:
+            raise no_robot_seat(role)
+        secret, seat_id = new_secret(), new_seat_id()
+        claim = seat_id if live.kind.shared_roles else role
+        record = SeatRecord(live.game_id, seat_id, role, name, hash_secret(secret), claim)
+        if not await self.runtime.db(self.runtime.store.hand_robot_seat, record):
+            raise no_robot_seat(role)
+        async with live.lock:  # after any robot command in flight, before the next
+            table.remove(role)
+            live.robots.discard(role)
+            live.changed.set()
+        await self.lobby.notify(live)
+        return Seat(live.game_id, seat_id, role, name), secret
+
+
+def no_robot_seat(role: str) -> ApiError:
+    """The refusal for handing over a seat no robot of its own plays."""
+    text = "No robot plays this seat: only a robot's seat can be handed to a person."
+    return ApiError("no_robot", text, 409, reason="seat", role=role)

@@ -13,7 +13,9 @@ class Conflict(Exception):
 
 @dataclass(frozen=True)
 class GameRecord:
-    """One game: its id, short join code, kind, setup line and creation time (epoch s)."""
+    """One game: its id, short join code, kind, setup line and creation time (epoch s);
+    ``lang``: the game's language (the host's choice; every page of the game starts in it;
+    ``None``: none chosen, each page follows its browser)."""
 
     game_id: str
     code: str
@@ -22,6 +24,7 @@ class GameRecord:
     created_at: float
     host_secret_hash: str
     demo: bool = False
+    lang: str | None = None
 
 
 @dataclass(frozen=True)

@@ -31,6 +31,7 @@ games = Table(
     Column("version", Integer, nullable=False, default=0),
     Column("deadline", Float, nullable=True),
     Column("deadline_version", Integer, nullable=False, default=0, server_default="0"),
+    Column("lang", String(8), nullable=True),
 )
 
 seats = Table(

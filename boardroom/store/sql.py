@@ -69,7 +69,7 @@ ROBOTS_NOTICE = "robots"
 """The presence channel's word (in place of a process's instance) that a game's robot
 seats changed: every process reads them again."""
 MIGRATION_LOCK = 7_140_512
-HEAD = "0006"
+HEAD = "0007"
 """The newest migration (a test checks it against Alembic's scripts)."""
 
 
@@ -401,6 +401,7 @@ class Store(Shelf):
                     created_at=game.created_at,
                     host_secret_hash=game.host_secret_hash,
                     demo=game.demo,
+                    lang=game.lang,
                     version=0,
                 )
             )
@@ -490,6 +491,43 @@ class Store(Shelf):
             if gone:
                 self._notify_presence(conn, [game_id], ROBOTS_NOTICE)
         return bool(gone)
+
+    def hand_robot_seat(self, seat: SeatRecord) -> bool:
+        """The robot seat of ``seat.role`` becomes a person's (``seat``: their seat id, name,
+        secret and claim), and its robot leaves it, in one transaction; False if no robot
+        seat of that role is left to hand (another hand got there first).
+
+        >>> store = Store("sqlite://")
+        >>> store.migrate()
+        >>> _ = store.add_seat(SeatRecord("g1", "s1", "p2", "Robot", "h0", "p2", robot=True))
+        >>> store.set_robot(RobotRecord("g1", "p2", "raider", "strong", 0.6))
+        >>> store.hand_robot_seat(SeatRecord("g1", "s2", "p2", "Аня", "h1", "p2"))
+        True
+        >>> [(s.seat_id, s.name, s.robot) for s in store.seats("g1")], store.robots("g1")
+        ([('s2', 'Аня', False)], [])
+        >>> store.hand_robot_seat(SeatRecord("g1", "s3", "p2", "Боря", "h2", "p2"))
+        False
+        """
+        s, r = t.seats.c, t.robot_seats.c
+        with self._writing() as conn:
+            handed = conn.execute(
+                update(t.seats)
+                .where(s.game_id == seat.game_id, s.role == seat.role, s.robot.is_(True))
+                .values(
+                    seat_id=seat.seat_id,
+                    name=seat.name,
+                    secret_hash=seat.secret_hash,
+                    claim=seat.claim,
+                    robot=False,
+                )
+            ).rowcount
+            if not handed:
+                return False
+            conn.execute(
+                delete(t.robot_seats).where(r.game_id == seat.game_id, r.role == seat.role)
+            )
+            self._notify_presence(conn, [seat.game_id], ROBOTS_NOTICE)
+        return True
 
     def robots(self, game_id: str) -> list[RobotRecord]:
         """The robots of a game, by role."""
@@ -909,4 +947,5 @@ def _game(row: Any) -> GameRecord:
         created_at=float(row["created_at"]),
         host_secret_hash=row["host_secret_hash"],
         demo=bool(row["demo"]),
+        lang=row["lang"],
     )

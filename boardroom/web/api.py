@@ -5,6 +5,8 @@
 - ``GET /api/web/games/{id}/me``: the seat a secret opens, and the game clock.
 - ``GET /api/web/clock/{id}``: the game clock (seconds since the game was created).
 - ``POST /api/web/games/{id}/invite`` (host): seat a named person, get their personal link.
+- ``POST /api/web/games/{id}/hand-over`` (host): a robot's seat to a named person (the robot
+  leaves, the seat keeps what it holds), their personal link.
 - ``GET /api/web/presets``, ``POST /api/web/bank?format=csv&name=…``: the start page's ruleset
   presets, and a question bank read (or every bad row reported) before the game exists, with
   a preview; ``format=files`` takes several files at once (``bank.read_upload``).
@@ -30,7 +32,7 @@ from boardroom.server import banks, framing, media
 from boardroom.server.app import request_language, seat_json
 from boardroom.server.deps import HostDep, HubDep, SeatDep, address_of, bearer, raw_body
 from boardroom.server.errors import ApiError
-from boardroom.server.live import LiveGame
+from boardroom.server.live import LiveGame, Seat
 from boardroom.web import exports
 
 MAX_QR = 400
@@ -67,6 +69,7 @@ async def join_info(code: str, hub: HubDep) -> Json:
     return {
         "game_id": live.game_id,
         "game": live.record.game,
+        "lang": live.record.lang,
         "code": code.strip().upper() if team else live.record.code,
         "team_code_needed": closed and team is None,
         "team": team,
@@ -153,6 +156,14 @@ async def clock(game_id: str, hub: HubDep) -> Json:
 @router.post("/games/{game_id}/invite")
 async def invite(game_id: str, at: HostDep, request: Request, hub: HubDep) -> Json:
     body = await raw_body(request, hub)
+    name, role = _seat_request(body)
+    placed, secret = await hub.seats.join(at.live, name, role)
+    await hub.lobby.notify(at.live)
+    return _personal_link(game_id, placed, secret)
+
+
+def _seat_request(body: Json) -> tuple[str, str]:
+    """The name (trimmed) and the role a host's invitation or hand-over names."""
     name, role = body.get("name"), body.get("role")
     if not isinstance(name, str) or not 0 < len(name.strip()) <= MAX_NAME:
         raise ApiError(
@@ -163,8 +174,10 @@ async def invite(game_id: str, at: HostDep, request: Request, hub: HubDep) -> Js
         )
     if not isinstance(role, str):
         raise ApiError("bad_request", "'role' must name a seat of this game.", reason="role")
-    placed, secret = await hub.seats.join(at.live, name.strip(), role)
-    await hub.lobby.notify(at.live)
+    return name.strip(), role
+
+
+def _personal_link(game_id: str, placed: Seat, secret: str) -> Json:
     return {
         "seat": placed.seat_id,
         "role": placed.role,
@@ -172,6 +185,15 @@ async def invite(game_id: str, at: HostDep, request: Request, hub: HubDep) -> Js
         "secret": secret,
         "path": f"/play/{game_id}#secret={secret}",
     }
+
+
+@router.post("/games/{game_id}/hand-over")
+async def hand_over(game_id: str, at: HostDep, request: Request, hub: HubDep) -> Json:
+    """Host: a robot's seat to a late person, in one step — their personal link."""
+    body = await raw_body(request, hub)
+    name, role = _seat_request(body)
+    placed, secret = await hub.robots.hand_over(at.live, role, name)
+    return _personal_link(game_id, placed, secret)
 
 
 @router.get("/qr.svg")

@@ -147,7 +147,7 @@ async def join_class(code: str, hub: HubDep) -> Json:
 async def again(game_id: str, at: HostDep, request: Request, hub: HubDep) -> Json:
     """A new game as this one was made: its setup, its robots (not the stand-ins), its class."""
     hub.limit("create", address_of(request))
-    made = await hub.create_game(copy.deepcopy(at.live.record.spec))
+    made = await hub.create_game(copy.deepcopy(at.live.record.spec), lang=at.live.record.lang)
     new_id = made.record.game_id
     robots = await asyncio.to_thread(hub.store.robots, game_id)
     kept_robots = [r.role for r in robots if not r.stand_in]

@@ -2,8 +2,10 @@
 
 Every page is the same small shell (``static/page.html``) naming its page and
 language; the page's ES module does the rest over the HTTP API and the seat's
-WebSocket. The language is Russian when the browser asks for it first
-(``Accept-Language``), English otherwise; the pages can switch.
+WebSocket. A game's pages (join, play, results) start in **the game's language**
+(the host's choice at creation) and name the game (``data-game``: each person's
+own switch is kept for that game); the start page is Russian when the browser asks
+for it first (``Accept-Language``), English otherwise.
 
 >>> pick_language("ru-RU,ru;q=0.9,en;q=0.8"), pick_language("en-GB,en;q=0.9,ru;q=0.5")
 ('ru', 'en')
@@ -13,6 +15,7 @@ WebSocket. The language is Russian when the browser asks for it first
 
 from __future__ import annotations
 
+import contextlib
 from functools import lru_cache
 from pathlib import Path
 
@@ -22,6 +25,9 @@ from fastapi.staticfiles import StaticFiles
 from starlette.types import ASGIApp, Receive, Scope, Send
 
 from boardroom.i18n import choose_language
+from boardroom.server.deps import hub_of
+from boardroom.server.errors import ApiError
+from boardroom.store import GameRecord
 from boardroom.web import api, classes
 
 STATIC = Path(__file__).resolve().parent / "static"
@@ -44,10 +50,13 @@ def _shell() -> str:
     return (STATIC / "page.html").read_text(encoding="utf-8")
 
 
-def page(name: str, request: Request) -> HTMLResponse:
-    """The shell for page ``name`` in the browser's language."""
-    lang = pick_language(request.headers.get("accept-language", ""))
+def page(name: str, request: Request, game: GameRecord | None = None) -> HTMLResponse:
+    """The shell for page ``name``: in ``game``'s language, else the browser's."""
+    chosen = game.lang if game else None
+    lang = chosen or pick_language(request.headers.get("accept-language", ""))
     html = _shell().replace("{{lang}}", lang).replace("{{page}}", name)
+    html = html.replace("{{game}}", game.game_id if game else "")
+    html = html.replace("{{game_lang}}", chosen or "")
     headers = {"Content-Security-Policy": CSP, "Cache-Control": "no-cache"}
     headers["X-Content-Type-Options"] = "nosniff"
     headers["Referrer-Policy"] = "no-referrer"
@@ -87,17 +96,28 @@ async def join_any(request: Request) -> HTMLResponse:
 
 @pages.get("/join/{code}", response_class=HTMLResponse)
 async def join(code: str, request: Request) -> HTMLResponse:
-    return page("join", request)
+    return page("join", request, await _game(request, code=code))
 
 
 @pages.get("/play/{game_id}", response_class=HTMLResponse)
 async def play(game_id: str, request: Request) -> HTMLResponse:
-    return page("play", request)
+    return page("play", request, await _game(request, game_id=game_id))
 
 
 @pages.get("/results/{game_id}", response_class=HTMLResponse)
 async def results(game_id: str, request: Request) -> HTMLResponse:
-    return page("results", request)
+    return page("results", request, await _game(request, game_id=game_id))
+
+
+async def _game(request: Request, game_id: str = "", code: str = "") -> GameRecord | None:
+    """The game a page's address names (by id, or by a join code: a team's own code names
+    its game too); None for none (the page says so itself)."""
+    games = hub_of(request).games
+    with contextlib.suppress(ApiError):
+        if game_id:
+            return (await games.get(game_id)).record
+        return (await games.by_code(code.strip().upper().partition("-")[0])).record
+    return None
 
 
 @pages.get("/favicon.ico")

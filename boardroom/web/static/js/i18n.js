@@ -1,5 +1,9 @@
 // @ts-check
-// Two message catalogues (static/i18n/ru.json, en.json); Russian when the browser asks for it.
+// Two message catalogues (static/i18n/ru.json, en.json). A game's pages start in the game's
+// language (the server writes it into the shell: `data-game-lang`, with the game's id); a
+// person's own RU | EN choice is kept for that game only (`br:lang:<game>`), so a phone set to
+// English still opens a Russian game in Russian. Elsewhere (the start page, a game made with
+// no language) the last choice `br:lang`, else the language the browser asks for.
 import { h } from "./dom.js";
 
 const LANGS = ["ru", "en"];
@@ -7,8 +11,21 @@ let lang = "en";
 let messages = {};
 let fallback = {};
 
+/** Where this page keeps its person's language choice: per game on a game's pages. */
+function choiceKey() {
+  const game = document.documentElement.dataset.game;
+  return game ? `br:lang:${game}` : "br:lang";
+}
+
+/** The person's own choice for this page: for this game, else (no game language) the last. */
+function chosenLang() {
+  const { game, gameLang } = document.documentElement.dataset;
+  const own = game ? localStorage.getItem(choiceKey()) : null;
+  return own || (gameLang ? null : localStorage.getItem("br:lang"));
+}
+
 export async function initI18n() {
-  const stored = localStorage.getItem("br:lang");
+  const stored = chosenLang();
   lang = LANGS.includes(stored) ? stored : (LANGS.includes(document.documentElement.lang) ? document.documentElement.lang : "en");
   document.documentElement.lang = lang;
   const load = async (code) => (await fetch(`/static/i18n/${code}.json`)).json();
@@ -105,7 +122,11 @@ export function langSwitch() {
     h("button", {
       type: "button", class: ["link", code === lang && "on"], text: code.toUpperCase(),
       "aria-pressed": String(code === lang), dataset: { lang: code },
-      onclick: () => { localStorage.setItem("br:lang", code); location.reload(); },
+      onclick: () => {
+        localStorage.setItem(choiceKey(), code);
+        if (!document.documentElement.dataset.gameLang) localStorage.setItem("br:lang", code);
+        location.reload();
+      },
     })));
 }
 

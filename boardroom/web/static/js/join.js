@@ -86,9 +86,17 @@ export default async function join(root) {
     }
   });
   const mine = localStorage.getItem(`br:secret:${info.game_id}`);
+  const full = !ownTeam && !info.team_code_needed && !info.roles.some((/** @type {any} */ r) => r.free);
+  const watchUrl = `/play/${info.game_id}#role=projector`;
+  // A full game: the seats are shown as they are, with nothing to fill in.
+  if (full) for (const part of [...form.children].slice(1)) part.classList.add("hidden");
   fill(main,
     mine ? h("div", { class: "banner" }, t("join.have_seat"), " ",
       h("a", { href: `/play/${info.game_id}#secret=${encodeURIComponent(mine)}`, text: t("join.continue") })) : null,
+    full && !mine ? h("section", { class: "banner stack", dataset: { role: "game-full" } },
+      h("h2", { text: t("join.full") }),
+      h("p", { text: t(info.roles.some((/** @type {any} */ r) => r.robot) ? "join.full_robots" : "join.full_people") }),
+      h("a", { class: "button primary", href: watchUrl, dataset: { role: "watch" }, text: t("join.watch") })) : null,
     panel(t("join.game", { game: t(`game.${info.game}`), code: info.code }),
       info.started ? h("p", { class: "muted", text: t("join.started") }) : null,
       info.team_code_needed ? h("p", { class: "banner", dataset: { role: "team-code-needed" }, text: t("join.team_code_needed") }) : null,

@@ -1,6 +1,7 @@
 // @ts-check
 // The lobby (inside the host console): the code, a QR code and link to join, who sits where
-// (connected or not, robots), personal invitations for a seat, robots for free seats.
+// (connected or not, robots), personal invitations for a seat, robots for free seats, a robot's
+// seat handed to a late person.
 import { h, fill, panel } from "./dom.js";
 import { t } from "./i18n.js";
 import { call } from "./api.js";
@@ -39,6 +40,8 @@ export function lobbyPanel(ctx) {
   let lobby = null;
   let view = null;
   let shownKey = null;
+  /** @type {string | null} the robot's seat being handed to a person (its box open) */
+  let handing = null;
   const picked = {};
 
   async function robots(roles, choice) {
@@ -49,20 +52,46 @@ export function lobbyPanel(ctx) {
     } catch (err) { error.show(err); }
   }
 
-  async function invite(role, nameInput) {
+  /** A personal link for a seat (an invitation, or a robot's seat handed over). */
+  async function invite(role, nameInput, how = "invite") {
     error.clear();
     const name = nameInput.value.trim();
-    if (!name) { error.show(new Error(t("join.need_name"))); return; }
+    if (!name) { error.show(new Error(t("join.need_name"))); nameInput.focus(); return; }
     try {
-      const made = await call("POST", `/api/web/games/${ctx.gameId}/invite`, { name, role }, ctx.secret);
+      const made = await call("POST", `/api/web/games/${ctx.gameId}/${how}`, { name, role }, ctx.secret);
       const link = `${location.origin}${made.path}`;
       nameInput.value = "";
-      fill(invited, h("div", { class: "panel tight row" }, qr(link, t("lobby.personal_qr")),
+      if (how === "hand-over") {
+        handing = null;
+        shownKey = null;
+        // Before the start the seat takes the person's name, as a join does (the kind's own step).
+        const started = view ? (view.started ?? view.phase !== "setup") : true;
+        if (ctx.kind.joined && !started) await ctx.kind.joined({ game_id: ctx.gameId, secret: made.secret }, made.name, null);
+      }
+      fill(invited, h("div", { class: "panel tight row", dataset: { role: "personal-link" } }, qr(link, t("lobby.personal_qr")),
         h("div", { class: "stack" }, h("b", { text: t("lobby.invite_for", { name: made.name, role: roleLabel(view, made.role) }) }),
           h("a", { class: "joinlink", href: link, target: "_blank", rel: "noopener", text: link }),
           h("small", { class: "muted", text: t("lobby.invite_help") }))));
       await refresh();
     } catch (err) { error.show(err); }
+  }
+
+  /** «Give the seat…» on a robot's seat: a name and a confirmation, then the person's link. */
+  function handSeat(role) {
+    if (handing !== role) {
+      return h("button", { type: "button", class: "small", dataset: { action: "hand-seat", role }, text: t("lobby.hand_seat"),
+        onclick: () => { handing = role; shownKey = null; render(); } });
+    }
+    const name = h("input", { type: "text", maxlength: "40", placeholder: t("lobby.name"), name: `hand-${role}`, "aria-label": t("lobby.hand_name") });
+    const box = h("div", { class: "confirm stack", role: "group", "aria-label": t("lobby.hand_seat"), dataset: { role: "hand-seat-box" } },
+      h("p", { text: t("lobby.hand_sure", { seat: roleLabel(view, role) }) }),
+      h("span", { class: "row" }, name,
+        h("button", { type: "button", class: "small danger", dataset: { action: "hand-seat-confirm", role }, text: t("lobby.hand_yes"),
+          onclick: () => invite(role, name, "hand-over") }),
+        h("button", { type: "button", class: "small", dataset: { action: "hand-seat-cancel" }, text: t("lobby.hand_no"),
+          onclick: () => { handing = null; shownKey = null; render(); } })));
+    queueMicrotask(() => name.focus());
+    return box;
   }
 
   async function refresh() {
@@ -86,6 +115,7 @@ export function lobbyPanel(ctx) {
     fill(seats, roles.map((role) => {
       const sitting = byRole[role] || [];
       const robot = sitting.some((s) => s.robot);
+      const handable = role !== "projector" ? sitting.find((s) => s.robot && !s.stand_in) : undefined;
       const free = role !== "projector" && !robot && (shared || sitting.length === 0);
       const robotable = choosing !== null && role !== "projector";
       const leftSeat = robotable && !shared && !robot && sitting.length > 0
@@ -112,6 +142,7 @@ export function lobbyPanel(ctx) {
           h("button", { type: "button", class: "small", text: t("lobby.invite"), onclick: () => invite(role, name) }),
           robotable ? pick : null,
           robotable ? h("button", { type: "button", class: "small", dataset: { action: "robot", role }, text: t("lobby.robot"), onclick: () => robots([role], choice()) }) : null) : null,
+        handable ? handSeat(role) : null,
         leftSeat ? h("span", { class: "row" }, pick,
           h("button", { type: "button", class: "small", dataset: { action: "stand-in", role }, text: t("lobby.stand_in"), onclick: () => robots([role], choice()) })) : null);
     }));

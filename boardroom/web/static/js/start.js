@@ -1,8 +1,8 @@
 // @ts-check
 // Start: create a game — the game (one of the registry's kinds), then that game's own form
 // (static/js/games/<name>.js: its rules, people and robot seats).
-import { h, fill, panel } from "./dom.js";
-import { t } from "./i18n.js";
+import { h, fill, panel, field } from "./dom.js";
+import { t, currentLang } from "./i18n.js";
 import { call, draftGiven, keepSecret } from "./api.js";
 import { topbar, errorLine } from "./shell.js";
 import { gameKinds, kindModule } from "./kinds.js";
@@ -37,8 +37,14 @@ export default async function start(root) {
   });
   const kept = await keptPanel(forms, chosen);
 
+  // --- the game's language: every page of the game starts in it (the start page's own,
+  // Russian unless the host reads this page in English; the host may choose either) ---
+  const gameLang = h("select", { name: "game-lang" },
+    h("option", { value: "ru", text: "Русский", selected: currentLang() !== "en" }),
+    h("option", { value: "en", text: "English", selected: currentLang() === "en" }));
   const create = h("button", { type: "submit", class: "primary", text: t("start.create") });
-  const form = h("form", { class: "stack", novalidate: true }, panel(t("start.choose"), gameChoice), kept.el, boxes,
+  const form = h("form", { class: "stack", novalidate: true },
+    panel(t("start.choose"), gameChoice, field(t("start.game_lang"), gameLang, t("start.game_lang_help"))), kept.el, boxes,
     h("div", { class: "row" }, create, error.el));
   form.addEventListener("submit", async (event) => {
     event.preventDefault();
@@ -48,7 +54,7 @@ export default async function start(root) {
       const game = chosen();
       const setup = forms[game].setup();
       const ticket = draftGiven();
-      const made = await call("POST", "/api/games", { game, setup, ...(ticket ? { draft: ticket } : {}) });
+      const made = await call("POST", "/api/games", { game, setup, lang: gameLang.value, ...(ticket ? { draft: ticket } : {}) });
       keepSecret(made.game_id, made.host_secret);
       const names = kept.names();
       if (names) await call("POST", `/api/web/games/${made.game_id}/class`, { names }, made.host_secret);

@@ -156,6 +156,7 @@ function boardPanel(ctx, big) {
   let choices = {};
   fitLabels(board.grid, (id) => choices[id]);
   const who = h("div", { class: "who", dataset: { role: "to-move" } });
+  let seenKey = "";
   const el = panel(t("x.board"), board.el, h("div", { class: "call" }, who, big ? null : h("div", { class: "row" }, flipButton(board)), error.el), board.tools);
   el.dataset.panel = "board";
   return {
@@ -165,6 +166,8 @@ function boardPanel(ctx, big) {
       const mine = Boolean(act.move);
       const legal = mine ? act.move.moves : [];
       choices = choicesOf(v);
+      const key = JSON.stringify([(v.events || []).length, v.to_move, v.phase, Boolean(v.duel)]);
+      if (key !== seenKey) { if (seenKey) error.clear(); seenKey = key; } // a refused move is stale
       board.update({ pieces: quizPieces(v), legal, last: lastMove(v), marks: duelMarks(v), interactive: mine, toMove: v.teams[v.to_move]?.color });
       const team = v.teams[v.to_move];
       if (v.phase === "ended") who.textContent = v.winner ? t("q.winner", { team: v.teams[v.winner].name }) : t("q.no_winner");
@@ -289,6 +292,7 @@ function duelPanel(ctx) {
       ender?.update(v);
       const key = JSON.stringify([v.duel, v.phase, v.paused, v.actions, v.last_judgement, v.answerers, v.bank && v.bank.left]);
       if (key !== shownKey) {
+        if (shownKey !== null) error.clear(); // a refusal is about the state it was sent in
         shownKey = key;
         renderDuel(ctx, v, body, send, media.el);
         renderLast(v, last);
@@ -600,7 +604,10 @@ function noticeLine() {
       const fresh = events.slice(seen);
       seen = events.length;
       const shown = fresh.filter((e) => (e.type === "judged" && e.by === "clock") || e.type === "judgement_undone").pop();
-      if (!shown) return;
+      if (!shown) {
+        if (fresh.length) el.classList.add("hidden"); // the game moved on: the notice is stale
+        return;
+      }
       el.textContent = shown.type === "judgement_undone" ? t("q.notice_undone") : t("q.notice_timeout");
       el.dataset.kind = shown.type === "judgement_undone" ? "undone" : "timeout";
       el.classList.remove("hidden");
@@ -702,9 +709,15 @@ export function mount(root, ctx) {
       h("div", { class: "cols" }, h("div", { class: "stack" }, duel.el, scores.el, devices.el, roster.el), h("div", { class: "stack" }, board.el, log.el)));
   } else {
     const log = quizLog();
-    parts.push(log);
+    const task = h("div", { class: "stack", dataset: { role: "task" } }, board.el, duel.el);
+    // The team's task first: the question while one is out, the board otherwise.
+    const taskFirst = { update(v) {
+      const first = v.duel && v.duel.question ? duel.el : board.el;
+      if (task.firstElementChild !== first) task.prepend(first);
+    } };
+    parts.push(log, taskFirst);
     layout = h("main", { class: "stack" }, ended, notice.el,
-      h("div", { class: "cols" }, h("div", { class: "stack" }, duel.el, board.el), h("div", { class: "stack" }, scores.el, log.el)));
+      h("div", { class: "cols" }, task, h("div", { class: "stack" }, scores.el, log.el)));
   }
   root.append(layout);
   return {
