@@ -206,3 +206,17 @@ def to_json(analysis: Analysis) -> Json:
             for n in analysis.notes
         ],
     }
+
+
+def analyse_moves(start: str, moves: list[str], depth: int = DEPTH) -> Json:
+    """:func:`to_json` of the analysis of the game from FEN ``start`` through ``moves``
+    (notation), as a worker process gets it (plain values in, plain JSON out).
+
+    >>> data = analyse_moves(Board().fen(), ["c3-d4", "f6-g5"], depth=2)
+    >>> [n["move"] for n in data["notes"]], len(data["graph"])
+    (['c3-d4', 'f6-g5'], 3)
+    """
+    board = Board(start)
+    for move in moves:
+        board.push_notation(move)
+    return to_json(analyse(board, depth))

@@ -116,6 +116,7 @@ RU: Final = {
     "bad_preset.full": "Можно хранить не больше "
     "{most, plural, one {# заготовки} few {# заготовок} many {# заготовок} other {# заготовки}}; "
     "сначала удалите одну.",
+    "no_coach": "Тренер разбирает только партии в русские шашки.",
 }
 
 EN: Final = {
@@ -216,6 +217,7 @@ EN: Final = {
     "bad_preset.settings_size": "The settings are too long.",
     "bad_preset.full": "At most {most, plural, one {# preset} other {# presets}} may be kept; "
     "delete one first.",
+    "no_coach": "The coach reviews Russian draughts games only.",
 }
 
 MESSAGES: Final = {"ru": RU, "en": EN}

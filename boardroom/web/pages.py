@@ -22,7 +22,7 @@ from fastapi.staticfiles import StaticFiles
 from starlette.types import ASGIApp, Receive, Scope, Send
 
 from boardroom.i18n import choose_language
-from boardroom.web import api, classes
+from boardroom.web import api, classes, coach
 
 STATIC = Path(__file__).resolve().parent / "static"
 LANGUAGES = ("ru", "en")
@@ -111,3 +111,4 @@ def mount(app: FastAPI) -> None:
     app.include_router(api.router)
     app.include_router(classes.router)
     app.include_router(pages)
+    app.include_router(coach.router)

@@ -1,0 +1,105 @@
+"""The coach at work: each finished Russian draughts game analysed once, off the event loop.
+
+When a game of the kind ends (:meth:`Coaching.watch`, called after every change on the
+process that leads the game) or when someone first asks for its analysis
+(:meth:`Coaching.read`), its moves go to a **worker process** (``coach_workers``, one by
+default: the analysis is pure Python and holds its interpreter's lock for seconds, so a
+thread would slow the loop down). The result is kept in memory by game id; a restart
+analyses again on the first request (the analysis is deterministic, so it is the same).
+The moves come from the host's projection of the game, the reader's right is checked by
+the route before anything (``boardroom/web/coach.py``).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+import multiprocessing
+import time
+from concurrent.futures import ProcessPoolExecutor
+from pathlib import Path
+from typing import Final
+
+from boardroom.bots.coach import analyse_moves
+from boardroom.kernel import Json
+from boardroom.server.errors import ApiError
+from boardroom.server.live import LiveGame
+from boardroom.server.runtime import HOST, Runtime
+
+log = logging.getLogger("boardroom.coach")
+GAME: Final = "russian"
+HOLD_POLL_S: Final = 0.05
+
+
+def analyse_held(start: str, moves: list[str], depth: int, hold: str) -> Json:
+    """The worker's task: wait for the file ``hold`` (tests only; "" waits for nothing),
+    then :func:`analyse_moves`."""
+    while hold and not Path(hold).exists():
+        time.sleep(HOLD_POLL_S)
+    return analyse_moves(start, moves, depth)
+
+
+class Coaching:
+    """The analyses of this process's finished games: done, running or not yet asked."""
+
+    def __init__(self, runtime: Runtime) -> None:
+        self.runtime = runtime
+        self.pool: ProcessPoolExecutor | None = None
+        self.done: dict[str, Json] = {}
+        self.running: dict[str, asyncio.Future[Json]] = {}
+        self.failed: set[str] = set()
+
+    def watch(self, live: LiveGame) -> None:
+        """After a change: a finished game of the kind starts its analysis (the leader's)."""
+        if live.record.game != GAME or not live.leader or self._known(live.game_id):
+            return
+        if getattr(live.journal.state, "phase", None) == "ended":
+            self._start(live, live.view(HOST, events_since=live.version))
+
+    def read(self, live: LiveGame, view: Json) -> Json | None:
+        """The analysis of the finished game whose reader's projection is ``view``, or
+        None while it runs (started now if nobody started it)."""
+        if live.record.game != GAME:
+            raise ApiError("no_coach", "The coach analyses Russian draughts games only.", 404)
+        if view.get("phase") != "ended":
+            error = ApiError("coach_not_over", "The game is not over yet.", 409)
+            error.game = GAME
+            raise error
+        if live.game_id in self.failed:
+            raise ApiError("internal", "Something went wrong on our side.", 500)
+        if not self._known(live.game_id):
+            self._start(live, view)
+        return self.done.get(live.game_id)
+
+    def pending(self) -> int:
+        """How many analyses are running or waiting for the worker."""
+        return len(self.running)
+
+    def close(self) -> None:
+        if self.pool is not None:
+            self.pool.shutdown(wait=False, cancel_futures=True)
+
+    def _known(self, game_id: str) -> bool:
+        return game_id in self.done or game_id in self.running or game_id in self.failed
+
+    def _start(self, live: LiveGame, view: Json) -> None:
+        settings = self.runtime.settings
+        if self.pool is None:
+            spawn = multiprocessing.get_context("spawn")  # never fork a threaded server
+            self.pool = ProcessPoolExecutor(settings.coach_workers, mp_context=spawn)
+        moves = [str(move) for move in view.get("moves") or []]
+        args = (str(view["start"]), moves, settings.coach_depth, settings.coach_hold)
+        future = asyncio.get_running_loop().run_in_executor(self.pool, analyse_held, *args)
+        self.running[live.game_id] = future
+        future.add_done_callback(lambda done: self._finished(live.game_id, done))
+
+    def _finished(self, game_id: str, future: asyncio.Future[Json]) -> None:
+        self.running.pop(game_id, None)
+        if future.cancelled():
+            return
+        exc = future.exception()
+        if exc is not None:
+            log.error("the coach failed", exc_info=exc, extra={"game": game_id})
+            self.failed.add(game_id)
+            return
+        self.done[game_id] = future.result()
