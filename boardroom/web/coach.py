@@ -43,6 +43,7 @@ async def coach(at: SeatDep, hub: HubDep, request: Request) -> Json:
         "notes": notes,
         "start": view["start"],
         "moves": view["moves"],
+        "positions": analysis["positions"],
         "players": view["players"],
         "result": view["result"],
     }

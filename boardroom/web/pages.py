@@ -100,6 +100,11 @@ async def results(game_id: str, request: Request) -> HTMLResponse:
     return page("results", request)
 
 
+@pages.get("/coach/{game_id}", response_class=HTMLResponse)
+async def coach_page(game_id: str, request: Request) -> HTMLResponse:
+    return page("coach", request)
+
+
 @pages.get("/favicon.ico")
 async def favicon() -> Response:
     return RedirectResponse("/static/favicon.svg")

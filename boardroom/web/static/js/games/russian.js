@@ -193,7 +193,8 @@ export function mount(root, ctx) {
   const moves = movesPanel();
   const parts = [board, moves];
   const ended = h("div", { class: "banner hidden", dataset: { role: "ended" } }, h("span", { dataset: { role: "ended-text" } }), " ",
-    h("a", { class: "button primary", href: `/results/${ctx.gameId}`, text: t("x.see_results") }));
+    h("a", { class: "button primary", href: `/results/${ctx.gameId}`, text: t("x.see_results") }), " ",
+    h("a", { class: "button", dataset: { action: "coach" }, href: coachLink(ctx.gameId, big), text: t("coach.open") }));
   let lobby = null;
   let wall = null;
   let layout;
@@ -309,7 +310,13 @@ export function results(main, view) {
     table([t("rd.side"), t("rd.player"), t("rd.points")], SIDES.map((side) => [
       t(`color.${side}`), nameOf(view, side), view.phase !== "ended" ? "–" : view.winner === side ? "2" : view.winner ? "0" : "1",
     ])),
-    h("p", { class: "muted", dataset: { role: "moves-count" }, text: t("rd.moves_count", { n: (view.moves || []).length }) })));
+    h("p", { class: "muted", dataset: { role: "moves-count" }, text: t("rd.moves_count", { n: (view.moves || []).length }) }),
+    view.phase === "ended" ? h("a", { class: "button primary", dataset: { action: "coach" }, href: coachLink(decodeURIComponent(location.pathname.split("/")[2] || ""), false), text: t("coach.open") }) : null));
+}
+
+/** The coach's review of the game (static/js/games/russian_coach.js); the wall keeps its projector seat. */
+function coachLink(gameId, wall) {
+  return `/coach/${encodeURIComponent(gameId)}${wall ? "#role=projector" : ""}`;
 }
 
 export const replay = {
