@@ -62,9 +62,7 @@ class Coaching:
         if live.record.game != GAME:
             raise ApiError("no_coach", "The coach analyses Russian draughts games only.", 404)
         if view.get("phase") != "ended":
-            error = ApiError("coach_not_over", "The game is not over yet.", 409)
-            error.game = GAME
-            raise error
+            raise ApiError("coach_not_over", "The review comes when the game is over.", 409)
         if live.game_id in self.failed:
             raise ApiError("internal", "Something went wrong on our side.", 500)
         if not self._known(live.game_id):

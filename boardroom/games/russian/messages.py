@@ -66,7 +66,6 @@ RU: Final = {
     "other {# шашки}}: {move}.",
     "coach.missed_win": "Здесь был выигрыш в {moves, plural, =1 {один ход} one {# ход} "
     "few {# хода} many {# ходов} other {# хода}}, первый ход: {move}.",
-    "coach_not_over": "Разбор будет, когда партия закончится.",
 }
 
 EN: Final = {
@@ -121,7 +120,6 @@ EN: Final = {
     "=2 {two pieces} =3 {three pieces} =4 {four pieces} other {# pieces}}: {move}.",
     "coach.missed_win": "Here you had a win in {moves, plural, =1 {one move} other {# moves}}; "
     "the first move: {move}.",
-    "coach_not_over": "The review comes when the game is over.",
 }
 
 MESSAGES: Final = {"ru": RU, "en": EN}
