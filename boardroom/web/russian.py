@@ -10,6 +10,15 @@ Importing this module registers both (``boardroom.web.app`` does).
 ('move', None)
 >>> board_robot(view | {"draw_offer": "white"}, "black")
 {'type': 'decline_draw'}
+
+A takeback asked of the robot: the gentle levels (``beginner``, ``casual``) accept it, the
+others (``club``, ``strong``) decline it — a fixed rule, the same every time.
+
+>>> asked = view | {"takeback": {"by": "white", "plies": 2}}
+>>> board_robot(asked, "black")
+{'type': 'decline_takeback'}
+>>> board_robot(asked | {"players": {"black": {"robot": "casual"}}}, "black")
+{'type': 'accept_takeback'}
 """
 
 from __future__ import annotations
@@ -27,6 +36,8 @@ from boardroom.web.sheets import Cell, Sheet
 
 GAME: Final = "russian"
 DEFAULT_LEVEL: Final = "casual"
+FORGIVING: Final = frozenset({"beginner", "casual"})
+"""The robot levels that accept a takeback asked of them (the others decline it)."""
 MAX_NODES: Final = 8_000
 """A robot's search runs on the server's event loop (about 0.5 s at 8,000 nodes here):
 no level searches more a move until robots get a worker thread."""
@@ -51,6 +62,10 @@ def board_robot(view: Json, role: str) -> Json | None:
     offer = view.get("draw_offer")
     if offer is not None and offer != role:
         return {"type": "decline_draw"}
+    asked = view.get("takeback")
+    if asked is not None and asked.get("by") != role:
+        robot = ((view.get("players") or {}).get(role) or {}).get("robot") or DEFAULT_LEVEL
+        return {"type": "accept_takeback" if robot in FORGIVING else "decline_takeback"}
     if view.get("to_move") != role or not view.get("legal_moves"):
         return None
     player = (view.get("players") or {}).get(role) or {}
