@@ -24,7 +24,7 @@ def actions(view: Json, role: str) -> Json:
     if role == HOST:
         if phase != "play":
             return {"start": {}} if phase == "setup" else {}
-        answers = {"accept_takeback": {}, "decline_takeback": {}} if takeback else {}
+        answers: Json = {"accept_takeback": {}, "decline_takeback": {}} if takeback else {}
         return {"end_game": {}} | answers
     if role not in SIDES or phase != "play":
         return {}
