@@ -4,7 +4,8 @@ When a game of the kind ends (:meth:`Coaching.watch`, called after every change 
 process that leads the game) or when someone first asks for its analysis
 (:meth:`Coaching.read`), its moves go to a **worker process** (``coach_workers``, one by
 default: the analysis is pure Python and holds its interpreter's lock for seconds, so a
-thread would slow the loop down). The result is kept in memory by game id; a restart
+thread would slow the loop down), at a lower priority (``nice`` +10: on a busy machine
+the server's own process gets the CPU first). The result is kept in memory by game id; a restart
 analyses again on the first request (the analysis is deterministic, so it is the same).
 The moves come from the host's projection of the game, the reader's right is checked by
 the route before anything (``boardroom/web/coach.py``).
@@ -15,6 +16,7 @@ from __future__ import annotations
 import asyncio
 import logging
 import multiprocessing
+import os
 import time
 from concurrent.futures import ProcessPoolExecutor
 from pathlib import Path
@@ -29,6 +31,13 @@ from boardroom.server.runtime import HOST, Runtime
 log = logging.getLogger("boardroom.coach")
 GAME: Final = "russian"
 HOLD_POLL_S: Final = 0.05
+NICE: Final = 10
+"""The worker's lower scheduling priority: on a busy machine the event loop goes first."""
+
+
+def lower_priority() -> None:
+    """The worker process's start: yield the CPU to the server's own process."""
+    os.nice(NICE)
 
 
 def analyse_held(start: str, moves: list[str], depth: int, hold: str) -> Json:
@@ -84,7 +93,9 @@ class Coaching:
         settings = self.runtime.settings
         if self.pool is None:
             spawn = multiprocessing.get_context("spawn")  # never fork a threaded server
-            self.pool = ProcessPoolExecutor(settings.coach_workers, mp_context=spawn)
+            self.pool = ProcessPoolExecutor(
+                settings.coach_workers, mp_context=spawn, initializer=lower_priority
+            )
         moves = [str(move) for move in view.get("moves") or []]
         args = (str(view["start"]), moves, settings.coach_depth, settings.coach_hold)
         future = asyncio.get_running_loop().run_in_executor(self.pool, analyse_held, *args)
