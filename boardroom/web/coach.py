@@ -65,3 +65,17 @@ def told(note: Json, lang: str) -> Json:
         sentence = say("coach.better", {"move": note["better"]})
     label_text = None if label is None else say(f"@coach.{label}", {})
     return {**note, "label_text": label_text, "sentence": sentence}
+
+
+def mistakes_by_side(analysis: Json) -> dict[str, int]:
+    """Each side's mistakes and blunders in a review (the per-pupil report's column).
+
+    >>> mistakes_by_side({"notes": [{"side": "white", "label": "mistake"},
+    ...     {"side": "black", "label": "inaccuracy"}, {"side": "white", "label": "blunder"}]})
+    {'white': 2, 'black': 0}
+    """
+    counted = {"white": 0, "black": 0}
+    for note in analysis["notes"]:
+        if note.get("label") in ("mistake", "blunder"):
+            counted[str(note["side"])] += 1
+    return counted

@@ -113,12 +113,24 @@ def _name(view: Json, side: str, lang: str) -> str:
 
 def pupils_sheet(view: Json, lang: str) -> Sheet:
     """The per-pupil report (:mod:`boardroom.games.russian.report`); an unnamed side by
-    its colour. (No column for the coach's count of mistakes: there is none yet.)"""
-    rows: list[list[Cell]] = [
-        [row.place, row.name or word(f"side.{row.side}", lang), row.games, row.points]
-        for row in pupil_report(view)
-    ]
-    keys = ("place", "name", "games", "points")
+    its colour. With the coach's review ready (``view["coach"]``: mistakes and blunders
+    by side, added by the route without waiting for it), a column of them.
+
+    >>> view = {"phase": "ended", "winner": "white", "players": {}}
+    >>> pupils_sheet(view | {"coach": {"white": 1, "black": 3}}, "en").rows[1]
+    [2, 'Black', 1, 0, 3]
+    >>> len(pupils_sheet(view, "en").columns)
+    4
+    """
+    review = view.get("coach")
+    rows: list[list[Cell]] = []
+    for row in pupil_report(view):
+        cells: list[Cell] = [row.place, row.name or word(f"side.{row.side}", lang)]
+        cells += [row.games, row.points]
+        if review:
+            cells.append(int(review.get(row.side, 0)))
+        rows.append(cells)
+    keys = ("place", "name", "games", "points") + (("mistakes",) if review else ())
     return Sheet(word("sheet.pupils", lang), columns(lang, *keys), rows)
 
 

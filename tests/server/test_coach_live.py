@@ -148,6 +148,11 @@ def test_a_missed_capture_is_named_in_the_readers_words(server: Server, hold: Pa
     assert (note["label"], note["better"]) == ("mistake", "c3:e5:g7")
     assert note["sentence"] == "Здесь можно было взять две шашки: c3:e5:g7."
     assert review["first_hint"] == 0
+    headers = {"X-Seat-Secret": white, "Accept-Language": "ru"}
+    report = api.http.get(f"/api/web/games/{gid}/report", headers=headers).json()
+    assert report["columns"][-1] == "ошибки и грубые ошибки (разбор)"
+    by_name = {row[1]: row[-1] for row in report["rows"]}
+    assert by_name == {"Аня": "1", "Борис": "0"}
 
 
 def test_a_reader_without_a_seat_is_refused(server: Server) -> None:
