@@ -19,6 +19,7 @@ import multiprocessing
 import os
 import time
 from concurrent.futures import ProcessPoolExecutor
+from concurrent.futures.process import BrokenProcessPool
 from pathlib import Path
 from typing import Final
 
@@ -59,11 +60,15 @@ class Coaching:
         self.failed: set[str] = set()
 
     def watch(self, live: LiveGame) -> None:
-        """After a change: a finished game of the kind starts its analysis (the leader's)."""
+        """After a change: a finished game of the kind starts its analysis (the leader's).
+        Never raises: the command that ended the game is applied whatever the coach does."""
         if live.record.game != GAME or not live.leader or self._known(live.game_id):
             return
         if getattr(live.journal.state, "phase", None) == "ended":
-            self._start(live, live.view(HOST, events_since=live.version))
+            try:
+                self._start(live, live.view(HOST, events_since=live.version))
+            except Exception:
+                log.exception("the coach could not start", extra={"game": live.game_id})
 
     def read(self, live: LiveGame, view: Json) -> Json | None:
         """The analysis of the finished game whose reader's projection is ``view``, or
@@ -91,22 +96,32 @@ class Coaching:
 
     def _start(self, live: LiveGame, view: Json) -> None:
         settings = self.runtime.settings
+        moves = [str(move) for move in view.get("moves") or []]
+        args = (str(view["start"]), moves, settings.coach_depth, settings.coach_hold)
+        try:
+            future = asyncio.get_running_loop().run_in_executor(self._pool(), analyse_held, *args)
+        except BrokenProcessPool:  # its worker died (killed, out of memory): a new one
+            self.pool = None
+            future = asyncio.get_running_loop().run_in_executor(self._pool(), analyse_held, *args)
+        self.running[live.game_id] = future
+        future.add_done_callback(lambda done: self._finished(live.game_id, done))
+
+    def _pool(self) -> ProcessPoolExecutor:
         if self.pool is None:
             spawn = multiprocessing.get_context("spawn")  # never fork a threaded server
             self.pool = ProcessPoolExecutor(
-                settings.coach_workers, mp_context=spawn, initializer=lower_priority
+                self.runtime.settings.coach_workers, mp_context=spawn, initializer=lower_priority
             )
-        moves = [str(move) for move in view.get("moves") or []]
-        args = (str(view["start"]), moves, settings.coach_depth, settings.coach_hold)
-        future = asyncio.get_running_loop().run_in_executor(self.pool, analyse_held, *args)
-        self.running[live.game_id] = future
-        future.add_done_callback(lambda done: self._finished(live.game_id, done))
+        return self.pool
 
     def _finished(self, game_id: str, future: asyncio.Future[Json]) -> None:
         self.running.pop(game_id, None)
         if future.cancelled():
             return
         exc = future.exception()
+        if isinstance(exc, BrokenProcessPool):
+            log.warning("the coach's worker died; the game is reviewed again when asked")
+            return
         if exc is not None:
             log.error("the coach failed", exc_info=exc, extra={"game": game_id})
             self.failed.add(game_id)

@@ -202,7 +202,7 @@ export function mount(root, ctx) {
   const parts = [board, moves];
   const ended = h("div", { class: "banner hidden", dataset: { role: "ended" } }, h("span", { dataset: { role: "ended-text" } }), " ",
     h("a", { class: "button primary", href: `/results/${ctx.gameId}`, text: t("x.see_results") }), " ",
-    h("a", { class: "button", dataset: { action: "coach" }, href: coachLink(ctx.gameId, big), text: t("coach.open") }));
+    h("a", { class: "button primary", dataset: { action: "coach" }, href: coachLink(ctx.gameId, big), text: t("coach.open") }));
   let lobby = null;
   let wall = null;
   let layout;
