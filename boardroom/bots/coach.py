@@ -206,3 +206,22 @@ def to_json(analysis: Analysis) -> Json:
             for n in analysis.notes
         ],
     }
+
+
+def analyse_moves(start: str, moves: list[str], depth: int = DEPTH) -> Json:
+    """:func:`to_json` of the analysis of the game from FEN ``start`` through ``moves``
+    (notation), as a worker process gets it (plain values in, plain JSON out), with
+    ``positions``: the FEN before each move and at the end (the page's board).
+
+    >>> data = analyse_moves(Board().fen(), ["c3-d4", "f6-g5"], depth=2)
+    >>> [n["move"] for n in data["notes"]], len(data["graph"]), len(data["positions"])
+    (['c3-d4', 'f6-g5'], 3, 3)
+    """
+    board = Board(start)
+    positions = [board.fen()]
+    for move in moves:
+        board.push_notation(move)
+        positions.append(board.fen())
+    data = to_json(analyse(board, depth))
+    assert isinstance(data, dict)
+    return data | {"positions": positions}

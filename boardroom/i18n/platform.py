@@ -117,6 +117,8 @@ RU: Final = {
     "bad_preset.full": "Можно хранить не больше "
     "{most, plural, one {# заготовки} few {# заготовок} many {# заготовок} other {# заготовки}}; "
     "сначала удалите одну.",
+    "no_coach": "Тренер разбирает только партии в русские шашки.",
+    "coach_not_over": "Разбор будет, когда партия закончится.",
 }
 
 EN: Final = {
@@ -218,6 +220,8 @@ EN: Final = {
     "bad_preset.settings_size": "The settings are too long.",
     "bad_preset.full": "At most {most, plural, one {# preset} other {# presets}} may be kept; "
     "delete one first.",
+    "no_coach": "The coach reviews Russian draughts games only.",
+    "coach_not_over": "The review comes when the game is over.",
 }
 
 MESSAGES: Final = {"ru": RU, "en": EN}

@@ -82,6 +82,12 @@ class Settings:
     """Freeze what outlives each full garbage collection, thaw every so often (0: off)."""
     profile: str = ""
     """Profile the event loop from SIGUSR1 to SIGUSR2 into this file (``server/profiling.py``)."""
+    coach_depth: int = 6
+    coach_workers: int = 1
+    """The coach's search depth per position and its worker processes (``server/coach.py``)."""
+    coach_hold: str = ""
+    """Tests only: the coach's worker waits until this file exists before it analyses
+    (so a test can see an analysis still running, whatever the machine's speed)."""
     clock: Callable[[], float] = field(default=time.time, repr=False)
 
     def body_limit(self, path: str) -> int:

@@ -20,6 +20,7 @@ from boardroom.server.actor import Ack, GameActor
 from boardroom.server.addresses import AddressLimits
 from boardroom.server.bus import Bus
 from boardroom.server.clock import Clock
+from boardroom.server.coach import Coaching
 from boardroom.server.config import Settings
 from boardroom.server.drafts import Drafts
 from boardroom.server.fanout import Fanout
@@ -70,6 +71,8 @@ class Hub:
         )
         self.games.prepare = self.robots.follow
         self.games.adopt = self.leadership.take_lead
+        self.coach = Coaching(runtime)
+        self.actor.watchers.append(self.coach.watch)
 
     # --- lifecycle -----------------------------------------------------------------
 
@@ -106,6 +109,7 @@ class Hub:
             await self.presence.close()
         await self.bus.close()
         self.robots.runner.close()
+        self.coach.close()
         self.store.close()
 
     async def ping(self) -> None:

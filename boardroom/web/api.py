@@ -32,8 +32,10 @@ from boardroom.server import banks, framing, media
 from boardroom.server.app import request_language, seat_json
 from boardroom.server.deps import HostDep, HubDep, SeatDep, address_of, bearer, raw_body
 from boardroom.server.errors import ApiError
+from boardroom.server.hub import Hub
 from boardroom.server.live import LiveGame, Seat
 from boardroom.web import exports
+from boardroom.web.coach import mistakes_by_side
 
 MAX_QR = 400
 MAX_NAME = 40
@@ -213,15 +215,17 @@ async def replay(at: SeatDep, hub: HubDep) -> Response:
 
 
 @router.get("/games/{game_id}/report")
-async def report(at: SeatDep, request: Request) -> Json:
+async def report(at: SeatDep, request: Request, hub: HubDep) -> Json:
     """The per-pupil report of the game, from the asking seat's own view."""
-    view = _snapshot(at.live, at.seat.role)
+    view = _reviewed(_snapshot(at.live, at.seat.role), at.live, hub)
     game, lang = at.live.record.game, request_language(request)
     return await asyncio.to_thread(exports.report_json, view, game, lang)
 
 
 @router.get("/games/{game_id}/{download}")
-async def download(game_id: str, download: str, at: SeatDep, request: Request) -> Response:
+async def download(
+    game_id: str, download: str, at: SeatDep, request: Request, hub: HubDep
+) -> Response:
     """One of the kind's downloads, made from the asking seat's own view."""
     offered = exports.DOWNLOADS.get(at.live.record.game, {})
     if download not in offered:
@@ -229,7 +233,7 @@ async def download(game_id: str, download: str, at: SeatDep, request: Request) -
             "no_download", f"This game has no download {download!r}.", 404, download=download
         )
     made = offered[download]
-    view = _snapshot(at.live, at.seat.role)
+    view = _reviewed(_snapshot(at.live, at.seat.role), at.live, hub)
     text = await asyncio.to_thread(made.make, view, game_id, request_language(request))
     return _download(text, made.filename.format(game_id=game_id), made.media_type)
 
@@ -239,6 +243,13 @@ def _snapshot(live: LiveGame, role: str) -> Json:
     from it in a worker thread (a workbook takes a few hundred ms) while the game goes on."""
     copied: Json = orjson.loads(framing.dumps(live.view(role)))
     return copied
+
+
+def _reviewed(view: Json, live: LiveGame, hub: Hub) -> Json:
+    """The view with the coach's count of mistakes by side when the review is ready (never
+    waited for: a report asked earlier has no such column)."""
+    review = hub.coach.done.get(live.game_id) if view.get("phase") == "ended" else None
+    return view if review is None else view | {"coach": mistakes_by_side(review)}
 
 
 def _frames(live: LiveGame, role: str, bodies: list[tuple[int, float, Json]]) -> list[Json]:

@@ -28,7 +28,7 @@ from boardroom.i18n import choose_language
 from boardroom.server.deps import hub_of
 from boardroom.server.errors import ApiError
 from boardroom.store import GameRecord
-from boardroom.web import api, classes
+from boardroom.web import api, classes, coach
 
 STATIC = Path(__file__).resolve().parent / "static"
 LANGUAGES = ("ru", "en")
@@ -120,6 +120,11 @@ async def _game(request: Request, game_id: str = "", code: str = "") -> GameReco
     return None
 
 
+@pages.get("/coach/{game_id}", response_class=HTMLResponse)
+async def coach_page(game_id: str, request: Request) -> HTMLResponse:
+    return page("coach", request, await _game(request, game_id=game_id))
+
+
 @pages.get("/favicon.ico")
 async def favicon() -> Response:
     return RedirectResponse("/static/favicon.svg")
@@ -131,3 +136,4 @@ def mount(app: FastAPI) -> None:
     app.include_router(api.router)
     app.include_router(classes.router)
     app.include_router(pages)
+    app.include_router(coach.router)

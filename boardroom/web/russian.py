@@ -10,6 +10,15 @@ Importing this module registers both (``boardroom.web.app`` does).
 ('move', None)
 >>> board_robot(view | {"draw_offer": "white"}, "black")
 {'type': 'decline_draw'}
+
+A takeback asked of the robot: the gentle levels (``beginner``, ``casual``) accept it, the
+others (``club``, ``strong``) decline it — a fixed rule, the same every time.
+
+>>> asked = view | {"takeback": {"by": "white", "plies": 2}}
+>>> board_robot(asked, "black")
+{'type': 'decline_takeback'}
+>>> board_robot(asked | {"players": {"black": {"robot": "casual"}}}, "black")
+{'type': 'accept_takeback'}
 """
 
 from __future__ import annotations
@@ -27,6 +36,8 @@ from boardroom.web.sheets import Cell, Sheet
 
 GAME: Final = "russian"
 DEFAULT_LEVEL: Final = "casual"
+FORGIVING: Final = frozenset({"beginner", "casual"})
+"""The robot levels that accept a takeback asked of them (the others decline it)."""
 MAX_NODES: Final = 8_000
 """A robot's search runs on the server's event loop (about 0.5 s at 8,000 nodes here):
 no level searches more a move until robots get a worker thread."""
@@ -51,6 +62,10 @@ def board_robot(view: Json, role: str) -> Json | None:
     offer = view.get("draw_offer")
     if offer is not None and offer != role:
         return {"type": "decline_draw"}
+    asked = view.get("takeback")
+    if asked is not None and asked.get("by") != role:
+        robot = ((view.get("players") or {}).get(role) or {}).get("robot") or DEFAULT_LEVEL
+        return {"type": "accept_takeback" if robot in FORGIVING else "decline_takeback"}
     if view.get("to_move") != role or not view.get("legal_moves"):
         return None
     player = (view.get("players") or {}).get(role) or {}
@@ -98,12 +113,24 @@ def _name(view: Json, side: str, lang: str) -> str:
 
 def pupils_sheet(view: Json, lang: str) -> Sheet:
     """The per-pupil report (:mod:`boardroom.games.russian.report`); an unnamed side by
-    its colour. (No column for the coach's count of mistakes: there is none yet.)"""
-    rows: list[list[Cell]] = [
-        [row.place, row.name or word(f"side.{row.side}", lang), row.games, row.points]
-        for row in pupil_report(view)
-    ]
-    keys = ("place", "name", "games", "points")
+    its colour. With the coach's review ready (``view["coach"]``: mistakes and blunders
+    by side, added by the route without waiting for it), a column of them.
+
+    >>> view = {"phase": "ended", "winner": "white", "players": {}}
+    >>> pupils_sheet(view | {"coach": {"white": 1, "black": 3}}, "en").rows[1]
+    [2, 'Black', 1, 0, 3]
+    >>> len(pupils_sheet(view, "en").columns)
+    4
+    """
+    review = view.get("coach")
+    rows: list[list[Cell]] = []
+    for row in pupil_report(view):
+        cells: list[Cell] = [row.place, row.name or word(f"side.{row.side}", lang)]
+        cells += [row.games, row.points]
+        if review:
+            cells.append(int(review.get(row.side, 0)))
+        rows.append(cells)
+    keys = ("place", "name", "games", "points") + (("mistakes",) if review else ())
     return Sheet(word("sheet.pupils", lang), columns(lang, *keys), rows)
 
 

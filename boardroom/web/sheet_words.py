@@ -54,6 +54,7 @@ RU: Final = {
     "col.per_share": "на акцию",
     "col.close": "цена закрытия",
     "sheet.years": "Годы",
+    "col.mistakes": "ошибки и грубые ошибки (разбор)",
 }
 EN: Final = {
     "sheet.pupils": "Pupils",
@@ -98,6 +99,7 @@ EN: Final = {
     "col.per_share": "per share",
     "col.close": "closing price",
     "sheet.years": "Years",
+    "col.mistakes": "mistakes and blunders (the coach)",
 }
 WORDS: Final = {"ru": RU, "en": EN}
 

@@ -14,6 +14,7 @@ from boardroom.bots.coach import (
     WIN_SCORE,
     Hint,
     analyse,
+    analyse_moves,
     analyse_pdn,
     to_json,
 )
@@ -111,3 +112,14 @@ def test_a_forty_move_game_from_pdn_is_analysed_and_timed() -> None:
     print(f"\ncoach: 40 moves (80 plies) at depth {DEPTH}: {took:.2f} s, {analysis.nodes} nodes")
     assert len(analysis.notes) == 80 and len(analysis.graph) == 81
     assert all(n.drop >= 0 for n in analysis.notes)
+
+
+def test_the_workers_entry_reads_plain_moves_and_gives_each_position() -> None:
+    # What the server's worker process gets (a FEN and the moves as text) and gives back.
+    fen = "W:We7,f2,g3:Bb8,d4,g5,h4"
+    data = json.loads(json.dumps(analyse_moves(fen, ["g3-f4", "g5:e3:g1"])))
+    assert [n["label"] for n in data["notes"]] == ["blunder", None]
+    assert data["notes"][0]["better"] in {"e7-d8", "f2-e3"}
+    assert data["positions"][0] == Board(fen).fen()
+    assert data["positions"][-1] == played(fen, "g3-f4", "g5:e3:g1").fen()
+    assert len(data["positions"]) == len(data["graph"]) == 3

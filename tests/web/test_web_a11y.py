@@ -281,4 +281,9 @@ def test_russian_pages(audit: Audit, server: Server, api: Api) -> None:
         f"{server.url}/results/{gid}#secret={white['secret']}",
         "[data-panel=replay]",
     )
+    audit.once(
+        "russian coach",
+        f"{server.url}/coach/{gid}#secret={white['secret']}",
+        "[data-panel=coach-graph]",
+    )
     assert not audit.findings, audit.verdict()

@@ -20,8 +20,12 @@ SIDES = ("white", "black")
 def actions(view: Json, role: str) -> Json:
     """The commands ``role`` may send now, each with what it may choose."""
     phase = view.get("phase")
+    takeback = view.get("takeback")
     if role == HOST:
-        return {"start": {}} if phase == "setup" else {"end_game": {}} if phase == "play" else {}
+        if phase != "play":
+            return {"start": {}} if phase == "setup" else {}
+        answers: Json = {"accept_takeback": {}, "decline_takeback": {}} if takeback else {}
+        return {"end_game": {}} | answers
     if role not in SIDES or phase != "play":
         return {}
     out: Json = {}
@@ -34,4 +38,27 @@ def actions(view: Json, role: str) -> Json:
         out["offer_draw"] = {}
     elif offer != role:
         out |= {"accept_draw": {}, "decline_draw": {}}
-    return out
+    return out | _takeback_actions(view, role)
+
+
+def _takeback_actions(view: Json, role: str) -> Json:
+    """Ask for a takeback (the host allowed them, the side has a move to take back), or
+    answer the opponent's.
+
+    >>> v = {"ruleset": {"takebacks": True}, "moves": ["c3-d4"], "to_move": "black",
+    ...      "takeback": None}
+    >>> _takeback_actions(v, "white"), _takeback_actions(v, "black")
+    ({'request_takeback': {}}, {})
+    >>> _takeback_actions(v | {"takeback": {"by": "white", "plies": 1}}, "black")
+    {'accept_takeback': {}, 'decline_takeback': {}}
+    """
+    if not (view.get("ruleset") or {}).get("takebacks"):
+        return {}
+    asked = view.get("takeback")
+    if asked is not None:
+        return {} if asked["by"] == role else {"accept_takeback": {}, "decline_takeback": {}}
+    moves = view.get("moves") or []
+    last_mover = "white" if view.get("to_move") == "black" else "black"
+    if moves and (last_mover == role or len(moves) >= 2):
+        return {"request_takeback": {}}
+    return {}

@@ -66,6 +66,12 @@ RU: Final = {
     "other {# шашки}}: {move}.",
     "coach.missed_win": "Здесь был выигрыш в {moves, plural, =1 {один ход} one {# ход} "
     "few {# хода} many {# ходов} other {# хода}}, первый ход: {move}.",
+    "takebacks_off": "Ведущий не разрешил в этой партии брать ходы назад.",
+    "takeback_asked": "Просьба вернуть ход уже есть.",
+    "takeback_asked.yours": "Вы уже попросили вернуть ход.",
+    "takeback_asked.to_you": "Вас просят вернуть ход: согласитесь или откажите.",
+    "nothing_to_take_back": "Вы ещё не сделали ни одного хода — возвращать нечего.",
+    "no_takeback": "Никто не просил вас вернуть ход.",
 }
 
 EN: Final = {
@@ -120,6 +126,12 @@ EN: Final = {
     "=2 {two pieces} =3 {three pieces} =4 {four pieces} other {# pieces}}: {move}.",
     "coach.missed_win": "Here you had a win in {moves, plural, =1 {one move} other {# moves}}; "
     "the first move: {move}.",
+    "takebacks_off": "The host has not allowed takebacks in this game.",
+    "takeback_asked": "A takeback is already asked.",
+    "takeback_asked.yours": "You have already asked to take back a move.",
+    "takeback_asked.to_you": "You are asked to allow a takeback: accept it or decline it.",
+    "nothing_to_take_back": "You have made no move yet: there is nothing to take back.",
+    "no_takeback": "Nobody has asked you to allow a takeback.",
 }
 
 MESSAGES: Final = {"ru": RU, "en": EN}

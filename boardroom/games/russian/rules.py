@@ -31,6 +31,7 @@ from collections.abc import Callable
 from typing import Final
 
 from boardroom.draughts import Color, DraughtsError
+from boardroom.games.russian import takebacks
 from boardroom.games.russian.state import MAX_NAME, SIDES, RussianState, other
 from boardroom.kernel import Json, Refused
 
@@ -171,6 +172,22 @@ def _end_game(state: RussianState, command: Json, at: float) -> list[Json]:
     return [_ended(None, "host", at)]
 
 
+def _request_takeback(state: RussianState, command: Json, at: float) -> list[Json]:
+    _playing(state)
+    return [takebacks.request(state, _side(command), at)]
+
+
+def _answer_takeback(accept: bool) -> Decider:
+    """The opponent or the host answers the takeback asked (``takebacks.py``)."""
+
+    def answer(state: RussianState, command: Json, at: float) -> list[Json]:
+        _playing(state)
+        by = HOST if command["by"] == HOST else _side(command)
+        return [takebacks.answer(state, by, accept, at)]
+
+    return answer
+
+
 def _tick(state: RussianState, command: Json, at: float) -> list[Json]:
     return []  # a due timeout is found before any command (see ``decide``)
 
@@ -185,6 +202,9 @@ DECIDERS: Final[dict[str, Decider]] = {
     "end_game": _end_game,
     "rename": _rename,
     "tick": _tick,
+    "request_takeback": _request_takeback,
+    "accept_takeback": _answer_takeback(True),
+    "decline_takeback": _answer_takeback(False),
 }
 
 
@@ -200,17 +220,24 @@ def evolve(state: RussianState, event: Json) -> RussianState:
         state.turn_started = float(event["at"])
         if state.draw_offer == other(side):
             state.draw_offer = None  # moving on declines the offer
+        state.takeback = None  # and a takeback asked
     elif kind == "renamed":
         state.names[event["side"]] = event["name"]
     elif kind == "draw_offered":
         state.draw_offer = event["by"]
     elif kind == "draw_declined":
         state.draw_offer = None
+    elif kind == "takeback_requested":
+        state.takeback = {"by": event["by"], "plies": event["plies"]}
+    elif kind == "takeback_declined":
+        state.takeback = None
+    elif kind == "takeback_accepted":
+        takebacks.undo(state, event)
     elif kind == "game_ended":
         if state.phase == "play":
             _charge(state, float(event["at"]))
         state.phase, state.winner, state.end_reason = "ended", event["winner"], event["reason"]
-        state.draw_offer = None
+        state.draw_offer = state.takeback = None
     state.log.append(event)
     return state
 

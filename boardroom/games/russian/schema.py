@@ -1,7 +1,8 @@
 """The published JSON Schema of the commands of Russian draughts (``GET /api/schema/russian``).
 
->>> " ".join(sorted(command_schema()["$defs"]))
-'accept_draw decline_draw end_game move offer_draw rename resign start tick'
+>>> print(" ".join(sorted(command_schema()["$defs"])))  # doctest: +NORMALIZE_WHITESPACE
+accept_draw accept_takeback decline_draw decline_takeback end_game move offer_draw rename
+request_takeback resign start tick
 """
 
 from __future__ import annotations
@@ -36,6 +37,12 @@ COMMANDS: Final[dict[str, tuple[str, dict[str, Any]]]] = {
     ),
     "end_game": ("The host ends the game as a draw.", {}),
     "tick": ("The server's clock: ends the game when the side to move runs out of time.", {}),
+    "request_takeback": (
+        "A player asks to take back their last move (when the host allowed takebacks).",
+        {},
+    ),
+    "accept_takeback": ("The opponent or the host accepts: the position goes back.", {}),
+    "decline_takeback": ("The opponent or the host declines the takeback asked.", {}),
 }
 
 OPTIONAL: Final = frozenset({"side"})

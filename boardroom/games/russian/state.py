@@ -24,7 +24,7 @@ LEVELS: Final = ("beginner", "casual", "club", "strong")
 """The board robot's levels a side may be given (``boardroom.bots.board.LEVELS``)."""
 MAX_NAME: Final = 40
 SETUP_KEYS: Final = {"game", "seed", "ruleset", "white", "black", "fen"}
-RULESET_KEYS: Final = {"minutes", "increment_s", "move_s"}
+RULESET_KEYS: Final = {"minutes", "increment_s", "move_s", "takebacks"}
 
 
 class SetupError(Refused):
@@ -37,18 +37,25 @@ class SetupError(Refused):
 @dataclass(frozen=True)
 class Ruleset:
     """The clock: minutes per side for the game (None: no clock), seconds added per
-    move, and a limit per move (None: none). Running out of either loses.
+    move, and a limit per move (None: none). Running out of either loses. ``takebacks``:
+    the host allows a player to ask to take a move back (off by default).
 
     >>> Ruleset().to_json()
-    {'minutes': 10.0, 'increment_s': 0.0, 'move_s': None}
+    {'minutes': 10.0, 'increment_s': 0.0, 'move_s': None, 'takebacks': False}
     """
 
     minutes: float | None = 10.0
     increment_s: float = 0.0
     move_s: float | None = None
+    takebacks: bool = False
 
     def to_json(self) -> Json:
-        return {"minutes": self.minutes, "increment_s": self.increment_s, "move_s": self.move_s}
+        return {
+            "minutes": self.minutes,
+            "increment_s": self.increment_s,
+            "move_s": self.move_s,
+            "takebacks": self.takebacks,
+        }
 
 
 @dataclass
@@ -69,6 +76,8 @@ class RussianState:
     draw_offer: Color | None = None
     winner: Color | None = None
     end_reason: str | None = None
+    takeback: Json | None = None
+    """A takeback asked and not yet answered: ``{"by": side, "plies": n}`` (n: 1 or 2)."""
     log: list[Json] = field(default_factory=list)
 
     @property
@@ -125,7 +134,10 @@ def _ruleset(raw: object) -> Ruleset:
     increment = raw.get("increment_s", base.increment_s)
     if not _number(increment) or float(increment) < 0:
         raise SetupError("Seconds added per move: a number, 0 or more.")
-    return Ruleset(minutes=minutes, increment_s=float(increment), move_s=move_s)
+    takebacks = raw.get("takebacks", False)
+    if not isinstance(takebacks, bool):
+        raise SetupError("Takebacks: true or false.")
+    return Ruleset(minutes, float(increment), move_s, takebacks)
 
 
 def _number(value: object) -> TypeGuard[int | float]:

@@ -42,6 +42,7 @@ def view(state: RussianState, viewer: str, *, events_since: int = 0) -> Json:
             "deadline": state.deadline(),
         },
         "draw_offer": state.draw_offer,
+        "takeback": None if state.takeback is None else dict(state.takeback),
         "winner": state.winner,
         "end_reason": state.end_reason,
         "result": RESULTS[state.winner] if state.phase == "ended" else "*",

@@ -8,6 +8,7 @@ const PAGES = {
   join: () => import("./join.js"),
   play: () => import("./play.js"),
   results: () => import("./results.js"),
+  coach: () => import("./games/russian_coach.js"),
 };
 
 async function boot() {

@@ -118,10 +118,15 @@ function boardPanel(ctx, big, clocks) {
     accept_draw: h("button", { type: "button", class: "good", dataset: { action: "accept-draw" }, text: t("rd.accept_draw"), onclick: () => send({ type: "accept_draw" }) }),
     decline_draw: h("button", { type: "button", dataset: { action: "decline-draw" }, text: t("rd.decline_draw"), onclick: () => send({ type: "decline_draw" }) }),
     resign: h("button", { type: "button", class: "danger", dataset: { action: "resign" }, text: t("rd.resign"), onclick: () => send({ type: "resign" }) }),
+    // takebacks, when the host allowed them (boardroom/games/russian/takebacks.py)
+    request_takeback: h("button", { type: "button", dataset: { action: "request-takeback" }, text: t("rd.request_takeback"), onclick: () => send({ type: "request_takeback" }) }),
+    accept_takeback: h("button", { type: "button", class: "good", dataset: { action: "accept-takeback" }, text: t("rd.accept_takeback"), onclick: () => send({ type: "accept_takeback" }) }),
+    decline_takeback: h("button", { type: "button", dataset: { action: "decline-takeback" }, text: t("rd.decline_takeback"), onclick: () => send({ type: "decline_takeback" }) }),
   };
   const offer = h("div", { class: "pill warn hidden", dataset: { role: "draw-offer" } });
+  const takeback = h("div", { class: "pill warn hidden", dataset: { role: "takeback" } });
   // both clocks above the board: in the first screen on a phone and a laptop, never below the fold
-  const el = panel(t("x.board"), big ? null : clocks.el, board.el, h("div", { class: "call" }, who, offer,
+  const el = panel(t("x.board"), big ? null : clocks.el, board.el, h("div", { class: "call" }, who, offer, takeback,
     h("div", { class: "row" }, Object.values(buttons), big ? null : flipButton(board)), error.el), board.tools);
   el.dataset.panel = "board";
   return {
@@ -133,6 +138,8 @@ function boardPanel(ctx, big, clocks) {
       for (const [type, button] of Object.entries(buttons)) button.classList.toggle("hidden", !act[type]);
       offer.classList.toggle("hidden", !v.draw_offer);
       offer.textContent = v.draw_offer ? t("rd.draw_offered_by", { name: nameOf(v, v.draw_offer) }) : "";
+      takeback.classList.toggle("hidden", !v.takeback);
+      takeback.textContent = v.takeback ? t("rd.takeback_asked_by", { name: nameOf(v, v.takeback.by) }) : "";
       if (v.phase === "ended") who.textContent = resultText(v);
       else if (v.phase === "setup") who.textContent = t("phase.setup");
       else {
@@ -150,6 +157,7 @@ export function describe(e, v) {
     // a replay frame keeps no "by": the side that moved is the one not to move after it
     case "moved": return t("rdev.moved", { name: name(e.by || (String(v.position)[0] === "W" ? "black" : "white")), move: e.move });
     case "resigned": case "draw_offered": case "draw_declined": case "draw_accepted": return t(`rdev.${e.type}`, { name: name(e.by) });
+    case "takeback_requested": case "takeback_declined": case "takeback_accepted": return t(`rdev.${e.type}`, { name: e.by === "host" ? t("seat.host") : name(e.by) });
     case "renamed": return t("rdev.renamed", { side: colour(e.side), name: e.name });
     case "game_ended": return resultText({ ...v, winner: e.winner, end_reason: e.reason });
     default: return t(`rdev.${e.type}`);
@@ -193,7 +201,8 @@ export function mount(root, ctx) {
   const moves = movesPanel();
   const parts = [board, moves];
   const ended = h("div", { class: "banner hidden", dataset: { role: "ended" } }, h("span", { dataset: { role: "ended-text" } }), " ",
-    h("a", { class: "button primary", href: `/results/${ctx.gameId}`, text: t("x.see_results") }));
+    h("a", { class: "button primary", href: `/results/${ctx.gameId}`, text: t("x.see_results") }), " ",
+    h("a", { class: "button primary", dataset: { action: "coach" }, href: coachLink(ctx.gameId, big), text: t("coach.open") }));
   let lobby = null;
   let wall = null;
   let layout;
@@ -225,7 +234,7 @@ export function mount(root, ctx) {
 // --- the start page's form ---------------------------------------------------------------------
 
 /** @type {[string, string][]} */
-const PARAMS = [["minutes", "float?"], ["increment_s", "float"], ["move_s", "float?"]];
+const PARAMS = [["minutes", "float?"], ["increment_s", "float"], ["move_s", "float?"], ["takebacks", "bool"]];
 
 /** The start page's part for a new game: the two players (a person or the robot at a level), the clock. */
 export function startForm(presets) {
@@ -309,7 +318,13 @@ export function results(main, view) {
     table([t("rd.side"), t("rd.player"), t("rd.points")], SIDES.map((side) => [
       t(`color.${side}`), nameOf(view, side), view.phase !== "ended" ? "–" : view.winner === side ? "2" : view.winner ? "0" : "1",
     ])),
-    h("p", { class: "muted", dataset: { role: "moves-count" }, text: t("rd.moves_count", { n: (view.moves || []).length }) })));
+    h("p", { class: "muted", dataset: { role: "moves-count" }, text: t("rd.moves_count", { n: (view.moves || []).length }) }),
+    view.phase === "ended" ? h("a", { class: "button primary", dataset: { action: "coach" }, href: coachLink(decodeURIComponent(location.pathname.split("/")[2] || ""), false), text: t("coach.open") }) : null));
+}
+
+/** The coach's review of the game (static/js/games/russian_coach.js); the wall keeps its projector seat. */
+function coachLink(gameId, wall) {
+  return `/coach/${encodeURIComponent(gameId)}${wall ? "#role=projector" : ""}`;
 }
 
 export const replay = {
