@@ -50,8 +50,8 @@ def actions(view: Json, role: str) -> Json:
     if role == PROJECTOR or view.get("phase") == "ended":
         return {}
     out: Json = _host(view) if role == HOST else {}
-    if not view.get("started") or view.get("paused"):
-        return out
+    if not view.get("started") or view.get("paused") or view.get("waiting_for_host"):
+        return out  # while the game waits for the host, every command of a phase is refused
     out |= _board(view, role)
     out |= _market(view, role)
     out |= _meetings(view, role)

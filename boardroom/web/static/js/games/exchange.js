@@ -15,6 +15,7 @@ import { ROBOT_KINDS, ROBOT_LEVELS, robotSelect } from "../robots.js";
 import { call, commandId } from "../api.js";
 import { wallLobby, bigMoments, newEvents } from "../wall.js";
 import { keepFitted } from "../fit.js";
+import { playerLayout } from "./exchange_player.js";
 import { debriefParts } from "./exchange_debrief.js";
 
 // Exchange Draughts' own styles (the wall's layout and pause veil).
@@ -161,6 +162,7 @@ function boardPanel(ctx, big) {
   return {
     el,
     update(v) {
+      if (view && view !== v) error.clear(); // a refusal's sentence goes with the next change
       view = v;
       const n = names(v);
       const events = v.events || [];
@@ -201,10 +203,11 @@ function boardPanel(ctx, big) {
 // --- money: my accounts (player) / every account (host) -----------------------------------
 
 function accountsPanel(ctx) {
-  const body = h("div", { class: "scroll-x" });
+  const body = h("div", { class: ctx.role === "host" ? "scroll-x" : "" });
   const el = panel(ctx.role === "host" ? t("x.all_accounts") : t("x.my_money"), body);
   el.dataset.panel = "accounts";
   const render = keyed((v) => {
+    if (ctx.role !== "host") { fill(body, accountCards(v)); return; }
     const n = names(v);
     const accounts = v.accounts || {};
     const order = Object.keys(accounts).sort((a, b) => rank(a) - rank(b) || a.localeCompare(b, undefined, { numeric: true }));
@@ -229,6 +232,33 @@ function accountsPanel(ctx) {
       host ? secret(true, h("p", { class: "muted", text: t("x.officials", { names: (v.officials || []).map(n.player).join(", ") || "—" }) })) : null);
   });
   return { el, update: (v) => render([v.accounts, v.prices, v.officials, v.players], v) };
+}
+
+/** A player's accounts as cards (their own, then the firms they direct): each figure labelled,
+ * holdings by firm name — a phone shows them whole. */
+function accountCards(v) {
+  const n = names(v);
+  const accounts = v.accounts || {};
+  const order = Object.keys(accounts).sort((a, b) => rank(a) - rank(b) || a.localeCompare(b, undefined, { numeric: true }));
+  const directs = order.filter((acc) => acc.startsWith("firm:")).map((acc) => Number(acc.slice(5)));
+  const cards = order.map((acc) => {
+    const a = accounts[acc];
+    const firm = acc.startsWith("firm:") ? v.firms[acc.slice(5)] : null;
+    const held = Object.entries(a.holdings || {}).filter(([, q]) => q);
+    const figure = (label, value, role) => h("div", { class: "x-fig", dataset: role ? { fig: role } : {} }, h("dt", { text: label }), h("dd", { class: "num", text: value }));
+    return h("article", { class: "x-card", dataset: { account: acc } },
+      h("h3", {}, firm ? firmLabel(Number(acc.slice(5))) : n.account(acc)),
+      h("dl", { class: "x-figs" },
+        figure(t("x.cash"), num(a.cash), "cash"), figure(t("x.reserved"), num(a.reserved), "reserved"),
+        firm && firm.tax_due ? figure(t("x.tax_due"), num(firm.tax_due), "tax") : null,
+        figure(t("x.worth"), num(a.worth ?? worth(a, v.prices)), "worth")),
+      h("ul", { class: "x-holdings", "aria-label": t("x.holdings") }, held.length ? held.map(([stock, q]) => {
+        const r = (a.reserved_shares || {})[stock];
+        return h("li", {}, firmLabel(Number(stock)), h("b", { text: ` ${t("x.shares_n", { n: q })}` }),
+          r ? h("small", { class: "muted", text: ` (${t("x.in_orders", { n: r })})` }) : null);
+      }) : h("li", { class: "muted", text: t("x.no_shares") })));
+  });
+  return [directs.length ? h("p", { class: "muted", text: t("x.you_direct_named", { firms: directs.map((f) => t("firm.n", { n: f })).join(", ") }) }) : null, ...cards];
 }
 
 /** Marks what only the host may see (others' holdings, orders, votes): shown on the host
@@ -264,7 +294,7 @@ function rank(acc) {
 function holdingsText(holdings, reserved) {
   const parts = Object.entries(holdings || {}).filter(([, q]) => q).map(([stock, q]) => {
     const r = (reserved || {})[stock];
-    return `#${stock}: ${q}${r ? ` (${t("x.in_orders", { n: r })})` : ""}`;
+    return `${t("firm.n", { n: stock })}: ${q}${r ? ` (${t("x.in_orders", { n: r })})` : ""}`;
   });
   return parts.join(", ") || "—";
 }
@@ -314,7 +344,9 @@ function marketPanel(ctx, big) {
     const heads = big ? [t("x.stock"), t("x.price"), t("x.change"), t("x.director"), t("x.payout"), t("x.last_dividend")]
       : [t("x.stock"), t("x.last"), t("x.close"), t("x.director"), t("x.payout")];
     const dividends = big ? lastDividends(v) : {};
-    fill(prices, table(heads,
+    if (!big) {
+      fill(prices, firmList(v, n));
+    } else fill(prices, table(heads,
       FIRMS.map((f) => {
         if (big) return wallPriceRow(v, f, n, dividends);
         const firm = v.firms[String(f)];
@@ -336,6 +368,23 @@ function marketPanel(ctx, big) {
       renderDepth();
     },
   };
+}
+
+/** Every firm as a line a phone shows whole: name and colour, the last price against the close,
+ * the director, the payout share (its full name, as on the wall). */
+function firmList(v, n) {
+  return h("ul", { class: "x-firms", dataset: { role: "prices" } }, FIRMS.map((f) => {
+    const firm = v.firms[String(f)];
+    const last = v.prices[String(f)];
+    const close = v.closes[String(f)];
+    const arrow = last > close ? "▲" : last < close ? "▼" : "";
+    return h("li", { dataset: { firm: String(f) } },
+      h("span", { class: "x-firm-name" }, firmLabel(f)),
+      h("b", { class: ["x-firm-price", last > close ? "bid" : last < close ? "ask" : ""], text: `${last} ${arrow}`, title: t("x.last") }),
+      h("small", { class: "x-firm-close", text: t("x.close_at", { p: close }) }),
+      h("span", { class: "x-firm-director" }, h("small", { class: "muted", text: `${t("x.director")}: ` }), h("span", { class: "x-name", text: n.player(firm.director) })),
+      h("small", { class: "x-firm-payout", text: t("x.payout_share", { p: firm.payout }) }));
+  }));
 }
 
 /** Each firm's dividend per share at the last year end that paid out (firm → amount), and that year. */
@@ -390,13 +439,28 @@ function ordersPanel(ctx) {
   const price = h("input", { type: "number", name: "price", min: "1", step: "1", value: "10" });
   const reserve = h("div", { class: "muted", dataset: { role: "reserve" } });
   const submit = h("button", { type: "submit", class: "primary", text: t("x.place_order") });
+  // One tap for the usual quantities, and "as many as I can" (free cash or free shares).
+  const quick = h("div", { class: "row x-quick", role: "group", "aria-label": t("x.quick_qty") },
+    ["1", "5", "10"].map((q) => h("button", { type: "button", class: "small", dataset: { qty: q }, text: q,
+      "aria-label": t("x.qty_n", { n: Number(q) }), onclick: () => { qty.value = q; preview(); } })),
+    h("button", { type: "button", class: "small", dataset: { qty: "max" }, text: t("x.qty_max"), onclick: () => { qty.value = String(Math.max(1, most())); preview(); } }));
+  const report = h("div", { class: "ok", role: "status", dataset: { role: "fill-report" } });
   const form = h("form", { class: "stack", dataset: { role: "order-form" } },
-    h("div", { class: "row" }, field(t("x.for_account"), account), field(t("x.stock"), stock), field(t("x.side"), side)),
-    h("div", { class: "row" }, field(t("x.qty"), qty), field(t("x.price"), price)), reserve, h("div", { class: "row" }, submit), error.el);
-  const open = h("div", { class: "scroll-x", dataset: { role: "open-orders" } });
+    h("div", { class: "row x-order-row" }, field(t("x.stock"), stock), field(t("x.side"), side)),
+    h("div", { class: "row x-order-row" }, field(t("x.qty"), qty), field(t("x.price"), price)), quick,
+    h("div", { class: "row x-order-account" }, field(t("x.for_account"), account)), reserve,
+    h("div", { class: "row" }, submit), error.el, report);
+  const open = h("div", { dataset: { role: "open-orders" } });
   const el = panel(t("x.orders"), form, h("h3", { text: t("x.open_orders") }), open);
   el.dataset.panel = "orders";
   let view = null;
+  const most = () => {
+    const acc = view && (view.accounts || {})[account.value];
+    if (!acc) return 1;
+    if (side.value === "sell") return ((acc.holdings || {})[stock.value] || 0) - ((acc.reserved_shares || {})[stock.value] || 0);
+    const p = Math.max(1, Math.round(Number(price.value) || 0));
+    return Math.floor((acc.cash - acc.reserved) / p);
+  };
   const preview = () => {
     if (!view) return;
     const q = Math.max(0, Math.round(Number(qty.value) || 0));
@@ -419,48 +483,62 @@ function ordersPanel(ctx) {
     if (view) price.value = String(view.prices[stock.value] || price.value);
     preview();
   });
+  // The last order sent, followed while it lives: its report updates with each fill and goes
+  // when the order is gone unfilled (expired or cancelled) or the session ends.
+  let pending = null;
+  let tracked = null;
   form.addEventListener("submit", async (event) => {
     event.preventDefault();
     error.clear();
+    report.textContent = "";
+    tracked = null;
     submit.disabled = true;
     try {
       const sent = { type: "order", account: account.value, stock: Number(stock.value), side: side.value, qty: Math.round(Number(qty.value)), price: Math.round(Number(price.value)) };
       const reply = await ctx.send(sent);
-      // What became of it is told by the view that follows the command (its own events).
       pending = { sent, version: reply.version };
-      error.ok(t("x.order_placed"));
-      if (view && (ctx.viewVersion ?? -1) >= reply.version) report(view);
+      report.textContent = t("x.order_placed");
+      if (view) follow(view);
     } catch (err) {
       error.show(err);
     } finally {
-      submit.disabled = false;
+      submit.disabled = !(view && (view.actions || {}).order);
     }
   });
-  let pending = null;
-  const report = (v) => {
-    if (!pending || (ctx.viewVersion ?? -1) < pending.version) return;
-    error.ok(fillReport(pending.sent, v.events));
-    pending = null;
+  const follow = (v) => {
+    if (pending && (ctx.viewVersion ?? -1) >= pending.version) {
+      tracked = { sent: pending.sent, order: placedOrder(pending.sent, v.events) };
+      pending = null;
+    }
+    if (!tracked) return;
+    const still = Object.values(v.accounts || {}).some((a) => (a.orders || []).some((o) => o.order === tracked.order));
+    const text = fillReport(tracked.sent, v.events, tracked.order);
+    const all = !still && fillDone(v.events, tracked.order) >= tracked.sent.qty;
+    if (v.phase !== "exchange" || (!still && !all)) { tracked = null; report.textContent = ""; return; }
+    report.textContent = text;
   };
   const renderOpen = keyed((v) => {
     const n = names(v);
-    const rows = [];
+    const items = [];
+    const host = ctx.role === "host";
     for (const [acc, a] of Object.entries(v.accounts || {})) {
       for (const o of a.orders || []) {
-        const cancel = h("button", { type: "button", class: "small danger", text: t("x.cancel"), dataset: { order: o.order } });
+        const cancel = h("button", { type: "button", class: "small danger", text: t("x.cancel"), dataset: { order: o.order },
+          "aria-label": `${t("x.cancel")}: ${orderText(o)}` });
         cancel.addEventListener("click", async () => {
           error.clear();
           try { await ctx.send({ type: "cancel", order: o.order }); } catch (err) { error.show(err); }
         });
-        rows.push([o.order, n.account(acc), t(`x.${o.side}`), `#${o.stock}`, String(o.qty), String(o.price), cancel]);
+        const whose = host || acc !== ctx.role ? h("small", { class: "muted", text: n.account(acc) }) : null;
+        items.push(h("li", { class: "x-order" }, h("span", { class: "x-order-text" }, whose, whose ? h("br") : null, orderWords(o)), cancel));
       }
     }
-    const host = ctx.role === "host";
-    fill(open, host ? hiddenNote() : null, secret(host, rows.length ? table([t("x.order"), t("x.account"), t("x.side"), t("x.stock"), t("x.qty"), t("x.price"), ""], rows) : h("p", { class: "muted", text: t("x.no_orders") })));
+    fill(open, host ? hiddenNote() : null, secret(host, items.length ? h("ul", { class: "x-orders" }, items) : h("p", { class: "muted", text: t("x.no_orders") })));
   });
   return {
     el,
     update(v) {
+      if (view && view !== v) error.clear(); // a refusal's sentence goes with the next change
       view = v;
       const n = names(v);
       const accs = Object.keys(v.accounts || {}).filter((a) => ctx.role !== "host" || a === "state" || (a.startsWith("firm:") && !v.firms[a.slice(5)].director))
@@ -469,20 +547,40 @@ function ordersPanel(ctx) {
       const trading = Boolean((v.actions || {}).order);
       submit.disabled = !trading;
       submit.title = trading ? "" : t("x.only_in_session");
+      for (const b of quick.querySelectorAll("button")) /** @type {HTMLButtonElement} */ (b).disabled = !trading;
       renderOpen([Object.values(v.accounts || {}).map((a) => a.orders), v.players], v);
       preview();
-      report(v);
+      follow(v);
     },
   };
 }
 
-/** What became of an order at once, from the command's events: "Bought 5 of 6 at 10". */
-export function fillReport(sent, events) {
-  const list = events || [];
+/** An order in words: «купить 5 × Фирма 1 по 10». */
+export function orderText(o) {
+  return t(o.side === "sell" ? "x.order_sell_line" : "x.order_buy_line", { qty: o.qty, firm: t("firm.n", { n: o.stock }), price: o.price });
+}
+
+function orderWords(o) {
+  return h("span", { class: "x-order-words" }, swatch(o.stock), orderText(o));
+}
+
+/** The order the view's events placed for what was sent (the newest match), or null. */
+function placedOrder(sent, events) {
   const same = (e) => e.type === "order_placed" && e.account === sent.account && e.order && e.stock === sent.stock
     && e.side === sent.side && e.qty === sent.qty && e.price === sent.price;
-  const placed = [...list].reverse().find(same);
-  const mine = (e) => placed && [e.order, e.buy_order, e.sell_order].includes(placed.order);
+  const placed = [...(events || [])].reverse().find(same);
+  return placed ? placed.order : null;
+}
+
+function fillDone(events, order) {
+  return (events || []).filter((e) => e.type === "trade" && order && [e.order, e.buy_order, e.sell_order].includes(order))
+    .reduce((sum, e) => sum + e.qty, 0);
+}
+
+/** What became of an order at once, from the command's events: "Bought 5 of 6 at 10". */
+export function fillReport(sent, events, order = placedOrder(sent, events)) {
+  const list = events || [];
+  const mine = (e) => order && [e.order, e.buy_order, e.sell_order].includes(order);
   const trades = list.filter((e) => e.type === "trade" && mine(e));
   const done = trades.reduce((sum, e) => sum + e.qty, 0);
   if (!done) return t("x.fill_none", { qty: sent.qty, price: sent.price });
@@ -543,8 +641,10 @@ function meetingsPanel(ctx) {
       }, t("x.call_meeting", { n: f }))) : h("span", { class: "muted", text: t("x.cannot_call") })));
     } else if (v.phase === "meetings" && ctx.role === "projector") {
       parts.push(h("p", { class: "wall-say", text: t("x.meetings_running") }));
+    } else if (v.phase === "meetings" && ctx.role !== "host" && !(v.actions || {}).vote) {
+      parts.push(h("p", { class: "muted", text: v.waiting_for_host || v.paused ? t("x.meetings_closed") : t("x.not_shareholder") }));
     } else if (v.phase === "meetings") {
-      const firms = ctx.role === "host" ? FIRMS : (v.meetings.shareholder_of || []);
+      const firms = ctx.role === "host" ? FIRMS : v.actions.vote.firms;
       if (!firms.length) parts.push(h("p", { class: "muted", text: t("x.not_shareholder") }));
       for (const f of firms) parts.push(meetingBox(ctx, v, f, send));
     } else {
@@ -560,10 +660,15 @@ function meetingsPanel(ctx) {
       e.tally ? h("small", { text: ` (${Object.entries(e.tally).map(([p, c]) => `${n.player(p)}: ${c}`).join(", ")})` }) : null))
       : h("li", { class: "muted", text: t("x.no_outcomes") }));
   });
+  let seen = null;
   return {
     el,
-    update: (v) => render([v.phase, v.opening, v.year, v.meetings, v.actions, v.accounts && Object.fromEntries(Object.entries(v.accounts).map(([a, x]) => [a, x.holdings])),
-      (v.events || []).filter((e) => ["meeting_called", "meeting_closed", "nominated", "voted"].includes(e.type)).length, v.players], v),
+    update: (v) => {
+      if (seen && seen !== v) error.clear(); // "done" or a refusal goes with the next change
+      seen = v;
+      render([v.phase, v.opening, v.year, v.meetings, v.waiting_for_host, v.paused, v.actions, v.accounts && Object.fromEntries(Object.entries(v.accounts).map(([a, x]) => [a, x.holdings])),
+      (v.events || []).filter((e) => ["meeting_called", "meeting_closed", "nominated", "voted"].includes(e.type)).length, v.players], v);
+    },
   };
 }
 
@@ -639,21 +744,21 @@ function meetingBox(ctx, v, firm, send) {
   const rows = voters.map((holder) => {
     const director = options(h("select", { name: `vote-${firm}-${holder}`, "aria-label": t("x.vote_director", { holder: n.account(holder) }) }),
       [choose, ...candidates.map((p) => [p, n.player(p)])]);
-    const payout = h("input", { type: "number", name: `payout-${firm}-${holder}`, "aria-label": t("a11y.vote_payout", { holder: n.account(holder), firm }), min: "0", max: "100", value: String(v.firms[key].payout) });
+    const payout = h("input", { type: "number", name: `payout-${firm}-${holder}`, "aria-label": t("a11y.vote_payout", { holder: n.account(holder), firm }), min: "0", max: "100", inputmode: "numeric", value: String(v.firms[key].payout) });
     const cast = myVotes[holder];
     if (cast) { director.value = cast.director; payout.value = String(cast.payout); }
     const vote = h("button", { type: "button", class: "small primary", dataset: { action: "vote", firm: key, holder }, text: cast ? t("x.revote") : t("x.vote"),
       disabled: !director.value, onclick: () => send({ type: "vote", firm, holder, director: director.value, payout: Math.round(Number(payout.value)) }) });
     director.addEventListener("change", () => { vote.disabled = !director.value; });
-    return h("div", { class: "row" },
-      h("span", { text: t("x.votes_of", { holder: n.account(holder), n: accounts[holder].holdings[key] }) }),
-      director, payout, h("span", { text: "%" }), vote,
+    return h("div", { class: "x-ballot", dataset: { ballot: holder } },
+      h("b", { text: t("x.votes_of", { holder: n.account(holder), n: accounts[holder].holdings[key] }) }),
+      field(t("x.director"), director), field(t("x.payout_field"), payout), vote,
       cast ? h("span", { class: "pill good", text: t("x.voted_for", { name: n.player(cast.director), p: cast.payout }) }) : null);
   });
-  return h("div", { class: "panel tight", dataset: { meeting: key } },
-    h("b", {}, firmLabel(firm), ` — ${t("x.director")}: ${n.player(v.firms[key].director)}`),
+  return h("div", { class: "panel tight x-meeting", dataset: { meeting: key } },
+    h("b", {}, firmLabel(firm), ` — ${t("x.director")}: `, h("span", { class: "x-name", text: n.player(v.firms[key].director) })),
     h("div", { class: "muted", text: t("x.candidates", { names: candidates.map(n.player).join(", ") }) }),
-    h("div", { class: "row" }, nominee, nominate),
+    h("div", { class: "row x-nominate" }, nominee, nominate),
     rows.length ? rows : h("div", { class: "muted", text: t("x.no_votes_here") }));
 }
 
@@ -668,7 +773,7 @@ export function describe(e, v) {
     case "timed_out": return t("x.timed_out", { firm: e.firm, taker: e.takeover_firm });
     case "trade": return t("ev.trade", { stock: e.stock, qty: e.qty, price: e.price }) + (e.buyer ? ` — ${t("x.tape_who", { buyer: n.account(e.buyer), seller: n.account(e.seller) })}` : "");
     case "order_placed": return t("ev.order_placed", { who: e.account ? n.account(e.account) : t("x.someone"), side: t(`x.${e.side}`), qty: e.qty, stock: e.stock, price: e.price }) + (e.privatization ? ` (${t("ev.privatization")})` : "");
-    case "order_cancelled": return t("ev.order_cancelled", { order: e.order || "", stock: e.stock, qty: e.qty });
+    case "order_cancelled": return t("ev.order_cancelled_named", { stock: e.stock, qty: e.qty });
     case "meeting_called": return t("ev.meeting_called", { firm: e.firm });
     case "nominated": return t("ev.nominated", { firm: e.firm, name: n.player(e.candidate) });
     case "voted": return t("ev.voted", { firm: e.firm, holder: n.account(e.holder), name: n.player(e.director), p: e.payout });
@@ -772,9 +877,9 @@ export function mount(root, ctx) {
     const orders = ordersPanel(ctx);
     const log = exchangeLog(ctx);
     parts.push(accounts, orders, log);
-    layout = h("main", { class: "stack" }, ended,
-      h("div", { class: "cols" }, h("div", { class: "stack" }, boardP.el, accounts.el, meetings.el),
-        h("div", { class: "stack" }, orders.el, market.el, tape.el, log.el)));
+    const player = playerLayout(ctx, { board: boardP, accounts, orders, meetings, market, tape, log, ended }, { names, phaseText, nextPhaseText, firmLabel });
+    parts.push(player); // after the panels: the task is chosen once they show the view
+    layout = player.el;
   }
   root.append(layout);
   const phaseVoice = countdownVoice((s) => t("a11y.clock_left", { who: phaseText(ctx.view), s }));
