@@ -226,6 +226,15 @@ def test_a_whole_year_on_two_phones(browser: Browser, server: Server, api: Api) 
     expect(anna.locator("[data-panel=accounts]")).to_contain_text("5 акций")
     found += problems(anna, "market", "portfolio", "portfolio")
     shot(anna, "x-phone-portfolio-390")
+    # The tabs by keyboard: arrows move along the bar, the pane follows.
+    anna.focus("[data-tab=portfolio]")
+    anna.keyboard.press("ArrowRight")
+    expect(anna.locator("[data-tab=events]")).to_be_focused()
+    expect(anna.locator("[data-tab=events]")).to_have_attribute("aria-selected", "true")
+    expect(anna.locator("[data-panel=log]")).to_be_visible()
+    expect(anna.locator("[data-panel=accounts]")).to_be_hidden()
+    anna.keyboard.press("Home")
+    expect(anna.locator("[data-tab=board]")).to_have_attribute("aria-selected", "true")
     kostya.click("[data-tab=portfolio]")
     shot(kostya, "x-phone-portfolio-360")
 
@@ -270,10 +279,28 @@ def test_a_whole_year_on_two_phones(browser: Browser, server: Server, api: Api) 
         assert page.evaluate("window.__banner"), role
         assert all(page.evaluate("window.__banner")), role  # up in the first frame, every time
         assert page.evaluate("window.__vibrate"), role
+    # One tap mutes the alert, and the phone remembers it.
+    mute = kostya.locator("[data-action=turn-alert]")
+    expect(mute).to_have_attribute("aria-pressed", "true")
+    mute.evaluate("(button) => button.click()")  # the banner is down now: the button as such
+    expect(mute).to_have_attribute("aria-pressed", "false")
+    kostya.reload()
+    expect(kostya.locator("[data-action=turn-alert]")).to_have_attribute("aria-pressed", "false")
+    expect(kostya.locator("[data-action=turn-alert]")).to_have_text("Без звука")
 
     # The year's session: Alexandra calls a meeting of firm 3 from her phone.
     until(lambda v: v["phase"] == "exchange" and not v["waiting_for_host"])
     every("market", "session")
+    # On a laptop the same page shows every pane at once, in columns, and no tab bar.
+    anna.set_viewport_size({"width": 1280, "height": 800})
+    expect(anna.locator(".x-tabs")).to_be_hidden()
+    for pane in ("board", "market", "portfolio", "events"):
+        expect(anna.locator(f"[data-pane={pane}]")).to_be_visible()
+    board_box = anna.locator("[data-pane=board]").bounding_box()
+    market_box = anna.locator("[data-pane=market]").bounding_box()
+    assert board_box and market_box and board_box["x"] + board_box["width"] <= market_box["x"]
+    shot(anna, "x-phone-wide-1280")
+    anna.set_viewport_size({"width": 390, "height": 844})
     anna.click("[data-action=call-meeting][data-firm='3']")
     until(lambda v: v["phase"] == "meetings" and not v["waiting_for_host"])
     every("vote", "meetings")  # Konstantin holds the share of firm 7 he bought
