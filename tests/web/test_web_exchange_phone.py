@@ -220,6 +220,16 @@ def test_a_whole_year_on_two_phones(browser: Browser, server: Server, api: Api) 
     )
     expect(refusal).to_be_empty()
     anna.select_option("select[name=side]", "buy")
+    # A resting order that fills later: its report follows it («Куплено 1 из 1»).
+    p3 = seats["p3"]
+    go({"type": "order", "account": "p3", "stock": 8, "side": "buy", "qty": 10, "price": 12}, p3)
+    anna.select_option("select[name=stock]", "8")
+    anna.fill("input[name=qty]", "1")
+    anna.fill("input[name=price]", "11")
+    anna.click("[data-role=order-form] button[type=submit]")
+    expect(report).to_contain_text("пока не исполнена")
+    go({"type": "order", "account": "p3", "stock": 8, "side": "sell", "qty": 1, "price": 11}, p3)
+    expect(report).to_have_text("Куплено 1 из 1 по 11.")
     # Her portfolio by name.
     anna.click("[data-tab=portfolio]")
     expect(anna.locator("[data-panel=accounts]")).to_contain_text("Фирма 3")

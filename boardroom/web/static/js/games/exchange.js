@@ -514,7 +514,7 @@ function ordersPanel(ctx) {
     const still = Object.values(v.accounts || {}).some((a) => (a.orders || []).some((o) => o.order === tracked.order));
     const text = fillReport(tracked.sent, v.events, tracked.order);
     const all = !still && fillDone(v.events, tracked.order) >= tracked.sent.qty;
-    if (v.phase !== "exchange" || (!still && !all)) { tracked = null; report.textContent = ""; return; }
+    if (!(v.actions || {}).order || (!still && !all)) { tracked = null; report.textContent = ""; return; }
     report.textContent = text;
   };
   const renderOpen = keyed((v) => {
@@ -624,10 +624,14 @@ function meetingsPanel(ctx) {
       error.ok(t("x.done"));
     } catch (err) { error.show(err); }
   };
+  // What a person has chosen but not sent yet survives a new view (the ballot is rebuilt).
+  /** @type {Map<string, string>} */
+  const drafts = new Map();
   const render = keyed((v) => {
     const n = names(v);
     const parts = [];
     const min = v.ruleset.meeting_call_min_shares;
+    if (v.phase !== "meetings") drafts.clear();
     const calls = (v.events || []).filter((e) => e.type === "meeting_called" && e.at >= yearStart(v));
     if (calls.length) parts.push(h("p", {}, t("x.calls_filed", { firms: [...new Set(calls.map((e) => e.firm))].join(", ") })));
     if (wall) { fill(body); fill(outcomes, wallMeetingLines(v, calls)); return; }
@@ -646,7 +650,7 @@ function meetingsPanel(ctx) {
     } else if (v.phase === "meetings") {
       const firms = ctx.role === "host" ? FIRMS : v.actions.vote.firms;
       if (!firms.length) parts.push(h("p", { class: "muted", text: t("x.not_shareholder") }));
-      for (const f of firms) parts.push(meetingBox(ctx, v, f, send));
+      for (const f of firms) parts.push(meetingBox(ctx, v, f, send, drafts));
     } else {
       parts.push(h("p", { class: "muted", text: t("x.meetings_when") }));
     }
@@ -726,7 +730,16 @@ function yearStart(v) {
   return 0;
 }
 
-function meetingBox(ctx, v, firm, send) {
+/** Keep a field's unsent choice across re-renders: restore it if still offered, note changes. */
+function drafted(drafts, input) {
+  const kept = drafts.get(input.name);
+  const offered = input.tagName !== "SELECT" || [...input.options].some((o) => o.value === kept);
+  if (kept !== undefined && offered) input.value = kept;
+  input.addEventListener("input", () => drafts.set(input.name, input.value));
+  return input;
+}
+
+function meetingBox(ctx, v, firm, send, drafts) {
   const n = names(v);
   const key = String(firm);
   const candidates = v.meetings.candidates[key] || [];
@@ -741,12 +754,16 @@ function meetingBox(ctx, v, firm, send) {
   const nominate = h("button", { type: "button", class: "small", dataset: { action: "nominate", firm: key }, disabled: true,
     text: t("x.nominate"), onclick: () => send({ type: "nominate", firm, candidate: nominee.value }) });
   nominee.addEventListener("change", () => { nominate.disabled = !nominee.value; });
+  drafted(drafts, nominee);
+  nominate.disabled = !nominee.value;
   const rows = voters.map((holder) => {
     const director = options(h("select", { name: `vote-${firm}-${holder}`, "aria-label": t("x.vote_director", { holder: n.account(holder) }) }),
       [choose, ...candidates.map((p) => [p, n.player(p)])]);
     const payout = h("input", { type: "number", name: `payout-${firm}-${holder}`, "aria-label": t("a11y.vote_payout", { holder: n.account(holder), firm }), min: "0", max: "100", inputmode: "numeric", value: String(v.firms[key].payout) });
     const cast = myVotes[holder];
     if (cast) { director.value = cast.director; payout.value = String(cast.payout); }
+    drafted(drafts, director);
+    drafted(drafts, payout);
     const vote = h("button", { type: "button", class: "small primary", dataset: { action: "vote", firm: key, holder }, text: cast ? t("x.revote") : t("x.vote"),
       disabled: !director.value, onclick: () => send({ type: "vote", firm, holder, director: director.value, payout: Math.round(Number(payout.value)) }) });
     director.addEventListener("change", () => { vote.disabled = !director.value; });
