@@ -33,6 +33,8 @@ IDS = re.compile(r"\bo\d+\b|#\d|\bp\d+\b|firm:\d|\bg[0-9a-f]{6,}\b")
 #: after a view frame that offers the pupil a move.
 SPY = """
 window.__vibrate = [];
+window.__hide = false;  // the page "in the background" when a test says so
+Object.defineProperty(Document.prototype, 'hidden', { get: () => window.__hide });
 navigator.vibrate = (pattern) => { window.__vibrate.push(pattern); return true; };
 window.__banner = [];
 const Native = window.WebSocket;
@@ -52,6 +54,9 @@ window.WebSocket = class extends Native {
   }
 };
 """
+
+#: The page seen again (the tab comes to the front).
+SHOW = "window.__hide = false; document.dispatchEvent(new Event('visibilitychange'))"
 
 #: Every visible element inside the screen's width, no box scrolling sideways.
 WIDE = """() => {
@@ -253,6 +258,7 @@ def test_a_whole_year_on_two_phones(browser: Browser, server: Server, api: Api) 
     expect(report).to_be_empty()
     expect(resting).to_have_count(0)
     every("wait", "session-closed")
+    anna.evaluate("window.__hide = true")  # Alexandra's tab is in the background
     until(lambda v: v["phase"] == "board" and not v["waiting_for_host"])
     moved = {"p1": False, "p2": False}
     waited = set()
@@ -272,6 +278,10 @@ def test_a_whole_year_on_two_phones(browser: Browser, server: Server, api: Api) 
                 f"Ваш ход: Фирма {call['firm']}"
             )
             shot(page, f"x-phone-move-{SIZES[director][0]}")
+            if director == "p1":  # the background tab's title flashes until she looks
+                expect(anna).to_have_title(re.compile(r"^● Ваш ход!"))
+                anna.evaluate(SHOW)
+                expect(anna).not_to_have_title(re.compile("●"))
             moved[director] = True
         for role, page in pages.items():
             if role != director and role not in waited:
