@@ -55,6 +55,13 @@ window.WebSocket = class extends Native {
 };
 """
 
+#: Every control of the player's screen a finger can hit (44 px high), the squares aside.
+SMALL = """() => [...document.querySelectorAll(
+  'main.x-player button, main.x-player select, main.x-player input:not([type=checkbox])'
+)].filter((el) => el.checkVisibility() && !el.closest('.board'))
+  .filter((el) => el.getBoundingClientRect().height < 43.5)
+  .map((el) => `${el.tagName.toLowerCase()} «${(el.textContent || el.name || '').trim()}»`)"""
+
 #: The page seen again (the tab comes to the front).
 SHOW = "window.__hide = false; document.dispatchEvent(new Event('visibilitychange'))"
 
@@ -144,6 +151,7 @@ def problems(page: Page, task: str, step: str, shown: str = "") -> list[str]:
     ]
     found += [f"{where}: wider: {x}" for x in page.evaluate(WIDE)]
     found += [f"{where}: broken word: {x}" for x in page.evaluate(BROKEN, LONG_WORDS)]
+    found += [f"{where}: small target: {x}" for x in page.evaluate(SMALL)]
     text = page.locator("body").inner_text()
     found += [f"{where}: id shown: «{m.group(0)}»" for m in IDS.finditer(text)]
     return found

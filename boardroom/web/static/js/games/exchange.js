@@ -173,7 +173,7 @@ function accountsPanel(ctx) {
   const el = panel(ctx.role === "host" ? t("x.all_accounts") : t("x.my_money"), body);
   el.dataset.panel = "accounts";
   const render = keyed((v) => {
-    if (ctx.role !== "host") { fill(body, accountCards(v)); return; }
+    if (ctx.role !== "host") { fill(body, accountCards(v)); return; } // the host: every account, a table
     const n = names(v);
     const accounts = v.accounts || {};
     const order = Object.keys(accounts).sort((a, b) => rank(a) - rank(b) || a.localeCompare(b, undefined, { numeric: true }));
@@ -189,13 +189,9 @@ function accountsPanel(ctx) {
         h("span", { class: "num", text: num(a.worth ?? worth(a, v.prices)) }),
       ];
     });
-    const directs = FIRMS.filter((f) => accounts[`firm:${f}`] && ctx.role !== "host");
-    const host = ctx.role === "host";
-    fill(body,
-      host ? hiddenNote() : null,
-      secret(host, table([t("x.account"), t("x.cash"), t("x.reserved"), t("x.holdings"), t("x.tax_due"), t("x.worth")], rows, "accounts")),
-      directs.length ? h("p", { class: "muted", text: t("x.you_direct", { firms: directs.join(", ") }) }) : null,
-      host ? secret(true, h("p", { class: "muted", text: t("x.officials", { names: (v.officials || []).map(n.player).join(", ") || "—" }) })) : null);
+    fill(body, hiddenNote(),
+      secret(true, table([t("x.account"), t("x.cash"), t("x.reserved"), t("x.holdings"), t("x.tax_due"), t("x.worth")], rows, "accounts")),
+      secret(true, h("p", { class: "muted", text: t("x.officials", { names: (v.officials || []).map(n.player).join(", ") || "—" }) })));
   });
   return { el, update: (v) => render([v.accounts, v.prices, v.officials, v.players], v) };
 }
