@@ -16,6 +16,8 @@ actions. Each key is a command ``type``; a command not listed would be refused n
 {'move': {'firm': 3, 'moves': ['e3:g5'], 'not_before': 2.0}}
 >>> sorted(actions(view | {"legal_moves": []}, "host"))
 ['end_game', 'end_phase', 'extend', 'pause']
+>>> actions(view | {"waiting_for_host": {"next": "dividends"}}, "p1")  # only the host acts
+{}
 """
 
 from __future__ import annotations
