@@ -74,6 +74,7 @@ function boardPanel(ctx, big) {
   const board = new Board({
     big,
     toolsApart: true,
+    ownAlert: ctx.role !== "host", // the player's page has its turn alert (sound on by default)
     onMove: async (move) => {
       error.clear();
       try {
