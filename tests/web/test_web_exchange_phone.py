@@ -267,6 +267,10 @@ def test_a_whole_year_on_two_phones(browser: Browser, server: Server, api: Api) 
     expect(resting).to_have_count(0)
     every("wait", "session-closed")
     anna.evaluate("window.__hide = true")  # Alexandra's tab is in the background
+    for page in pages.values():  # both read the market, scrolled down, when the board begins
+        page.click("[data-tab=market]")
+        page.evaluate("window.scrollTo(0, document.documentElement.scrollHeight)")
+        assert page.evaluate("scrollY") > 0
     until(lambda v: v["phase"] == "board" and not v["waiting_for_host"])
     moved = {"p1": False, "p2": False}
     waited = set()

@@ -25,6 +25,13 @@ export function taskOf(v) {
   return "wait";
 }
 
+/** The task and what makes it new: the firm called, the phase waited through. */
+function situation(v, task) {
+  if (task === "move") return `move:${v.on_call.firm}`;
+  if (task === "wait") return `wait:${v.phase}:${v.waiting_for_host ? 1 : 0}:${v.paused ? 1 : 0}`;
+  return task;
+}
+
 /** What is happening, in a sentence, for a pupil who waits. */
 function waitText(v, n, words) {
   if (v.phase === "ended") return t("x.wait_ended");
@@ -105,6 +112,7 @@ export function playerLayout(ctx, p, words) {
 
   /** @type {Task | null} */
   let lastTask = null;
+  let lastSituation = "";
   let view = null;
   everyTick(() => {
     if (!view) return;
@@ -131,14 +139,18 @@ export function playerLayout(ctx, p, words) {
         taskText.textContent = now === "market" ? t("x.task_market") : now === "vote" ? t("x.task_vote") : waitText(v, n, words);
       }
       for (const [name, tab] of Object.entries(tabs)) tab.classList.toggle("x-due", TASK_TAB[now] === name);
-      if (now !== lastTask) {
+      // A new situation (another task, a call of another firm, a new phase to wait through)
+      // opens the task's tab and brings the top of the screen — the task — into view.
+      const fresh = situation(v, now);
+      if (fresh !== lastSituation) {
         if (moving) turnBegins(t("x.turn_title"));
         else if (lastTask === "move") turnEnds();
         const tab = TASK_TAB[now] || (v.phase === "board" ? "board" : null);
         if (tab) choose(tab);
         if (lastTask !== null || tab) window.scrollTo(0, 0);
-        lastTask = now;
+        lastSituation = fresh;
       }
+      lastTask = now;
     },
   };
 }
