@@ -58,7 +58,7 @@ def order(page: Page, side: str, qty: int, price: int, report: str) -> None:
     form.locator("input[name=qty]").fill(str(qty))
     form.locator("input[name=price]").fill(str(price))
     form.locator("button[type=submit]").click()
-    expect(form.locator(".error")).to_have_text(report)
+    expect(form.locator("[data-role=fill-report]")).to_have_text(report)
 
 
 def continue_to(host: Page, api: Api, gid: str, secret: str, phase: str) -> Json:

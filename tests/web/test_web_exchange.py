@@ -121,7 +121,7 @@ def place_order(page: Page, account: str, stock: int, side: str, qty: int, price
     page.click("[data-role=order-form] button[type=submit]")
     # The fill report: "Bought 6 of 6 at 10.", "Sold 2 of 3 at 12; …" or nothing filled yet.
     report = re.compile(rf"^(Bought|Sold) \d+ of {qty} at |^Order placed: .*nothing filled yet")
-    expect(page.locator("[data-panel=orders] .error.ok")).to_have_text(report)
+    expect(page.locator("[data-role=fill-report]")).to_have_text(report)
 
 
 def test_a_whole_exchange_game(browser: Browser, server: Server, api: Api) -> None:
@@ -198,7 +198,7 @@ def test_a_whole_exchange_game(browser: Browser, server: Server, api: Api) -> No
     anna = context.new_page()
     watch(anna)
     anna.goto(link)
-    expect(anna.locator("[data-panel=accounts] table")).to_be_visible()
+    expect(anna.locator("[data-panel=accounts] .x-card").first).to_be_visible()
     expect(anna.locator("[data-panel=accounts]")).to_have_text(before)
     expect(anna.locator("[data-role=open-orders]")).to_have_text(orders_before)
     assert "Anna" in anna.locator(".topbar").inner_text()

@@ -74,7 +74,12 @@ def test_player_screen_on_a_phone(browser: Browser, server: Server, api: Api) ->
         lambda v: any(e["type"] == "moved" for e in v["events"]),
     )
     assert next(e for e in view["events"] if e["type"] == "moved")["move"] == move
+    # Every panel one tap away in the tab bar, none wider than the phone.
+    tabs = {"accounts": "portfolio", "orders": "market", "market": "market", "tape": "market"}
     for panel in ("accounts", "orders", "market", "tape", "meetings", "log"):
+        phone.locator(
+            f"[data-tab={tabs.get(panel, 'events' if panel == 'log' else 'market')}]"
+        ).tap()
         target = phone.locator(f"[data-panel={panel}]")
         target.scroll_into_view_if_needed()
         panel_box = target.bounding_box()

@@ -16,6 +16,8 @@ actions. Each key is a command ``type``; a command not listed would be refused n
 {'move': {'firm': 3, 'moves': ['e3:g5'], 'not_before': 2.0}}
 >>> sorted(actions(view | {"legal_moves": []}, "host"))
 ['end_game', 'end_phase', 'extend', 'pause']
+>>> actions(view | {"waiting_for_host": {"next": "dividends"}}, "p1")  # only the host acts
+{}
 """
 
 from __future__ import annotations
@@ -50,8 +52,8 @@ def actions(view: Json, role: str) -> Json:
     if role == PROJECTOR or view.get("phase") == "ended":
         return {}
     out: Json = _host(view) if role == HOST else {}
-    if not view.get("started") or view.get("paused"):
-        return out
+    if not view.get("started") or view.get("paused") or view.get("waiting_for_host"):
+        return out  # while the game waits for the host, every command of a phase is refused
     out |= _board(view, role)
     out |= _market(view, role)
     out |= _meetings(view, role)

@@ -139,7 +139,8 @@ export class Board {
     const keys = h("div", { class: "sr-only", id: `${this.id}-keys`, text: t("board.keys_help") });
     this.entry = options.big ? null : this.moveEntry();
     this.text = options.big ? null : this.textView();
-    this.feedback = options.big || !options.onMove ? null : feedbackSwitch();
+    // options.ownAlert: the page signals the turn itself (the exchange player's turn alert)
+    this.feedback = options.big || !options.onMove || options.ownAlert ? null : feedbackSwitch();
     // the typed move, the legal moves, the sound switch and the text view: under the board, or
     // where the page puts them (options.toolsApart: the page appends board.tools itself)
     this.tools = options.big ? null : h("div", { class: "board-more" }, this.entry ? this.entry.el : null,
@@ -176,7 +177,7 @@ export class Board {
     if (changedLegal || !this.interactive) this.selection = [];
     this.pending = null;
     this.updates += 1;
-    if (this.updates > 1 && this.interactive && !wasInteractive) signal("your-move");
+    if (this.feedback && this.updates > 1 && this.interactive && !wasInteractive) signal("your-move");
     this.render();
     this.scheduleSaying();
   }
@@ -198,7 +199,7 @@ export class Board {
       const moved = this.said !== null && this.lastText && this.said.split("|")[0] !== this.lastText;
       this.said = key;
       if (first) return; // the page just opened: nothing happened yet
-      if (moved && this.lastText && this.lastText.includes(":")) signal("capture");
+      if (this.feedback && moved && this.lastText && this.lastText.includes(":")) signal("capture");
       const parts = [this.lastText && moved ? t("board.said_move", { move: this.lastText }) : "", this.turn];
       announce(parts.filter(Boolean).join(" "));
     });

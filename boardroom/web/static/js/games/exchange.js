@@ -15,6 +15,9 @@ import { ROBOT_KINDS, ROBOT_LEVELS, robotSelect } from "../robots.js";
 import { call, commandId } from "../api.js";
 import { wallLobby, bigMoments, newEvents } from "../wall.js";
 import { keepFitted } from "../fit.js";
+import { playerLayout } from "./exchange_player.js";
+import { FIRMS, names, swatch, firmLabel, keyed, secret, hiddenNote, rank, holdingsText, worth } from "./exchange_words.js";
+import { accountCards, ordersPanel } from "./exchange_money.js";
 import { debriefParts } from "./exchange_debrief.js";
 
 // Exchange Draughts' own styles (the wall's layout and pause veil).
@@ -22,7 +25,6 @@ if (!document.querySelector("link[data-style=exchange]")) {
   document.head.append(h("link", { rel: "stylesheet", href: "/static/css/exchange.css", dataset: { style: "exchange" } }));
 }
 
-const FIRMS = [1, 2, 3, 4, 5, 6, 7, 8];
 const PLAYER_HUES = ["#1565c0", "#c62828", "#2e7d32", "#6a1b9a", "#ef6c00", "#00838f", "#5d4037", "#ad1457", "#283593", "#9e9d24"];
 
 function fraction(text) {
@@ -30,33 +32,9 @@ function fraction(text) {
   return b === undefined ? Number(a) : Number(a) / Number(b);
 }
 
-export function names(view) {
-  const players = view.players || {};
-  return {
-    player: (pid) => (pid ? players[pid] || pid : t("x.nobody")),
-    account(acc) {
-      if (!acc) return "?";
-      if (acc.startsWith("firm:")) return t("firm.n", { n: acc.slice(5) });
-      if (acc === "state") return t("acc.state");
-      if (acc === "market") return t("acc.market");
-      return players[acc] || acc;
-    },
-  };
-}
-
 function lastOf(events, type) {
   for (let i = events.length - 1; i >= 0; i -= 1) if (events[i].type === type) return events[i];
   return null;
-}
-
-function swatch(n) {
-  const el = h("span", { class: ["swatch", n <= 4 ? "white" : "black"] });
-  el.style.setProperty("--hue", FIRM_HUES[n]);
-  return el;
-}
-
-function firmLabel(n) {
-  return h("span", { class: "nowrap" }, swatch(n), t("firm.n", { n }));
 }
 
 /** The pieces of an exchange view, for the board. */
@@ -68,17 +46,6 @@ export function exchangePieces(view) {
     }
   }
   return pieces;
-}
-
-/** Re-render only when what a panel shows has changed (inputs inside keep their state). */
-function keyed(build) {
-  let last = null;
-  return (key, ...args) => {
-    const text = JSON.stringify(key);
-    if (text === last) return;
-    last = text;
-    build(...args);
-  };
 }
 
 export function phaseText(view) {
@@ -107,6 +74,7 @@ function boardPanel(ctx, big) {
   const board = new Board({
     big,
     toolsApart: true,
+    ownAlert: ctx.role !== "host", // the player's page has its turn alert (sound on by default)
     onMove: async (move) => {
       error.clear();
       try {
@@ -161,6 +129,7 @@ function boardPanel(ctx, big) {
   return {
     el,
     update(v) {
+      if (view && view !== v) error.clear(); // a refusal's sentence goes with the next change
       view = v;
       const n = names(v);
       const events = v.events || [];
@@ -201,10 +170,11 @@ function boardPanel(ctx, big) {
 // --- money: my accounts (player) / every account (host) -----------------------------------
 
 function accountsPanel(ctx) {
-  const body = h("div", { class: "scroll-x" });
+  const body = h("div", { class: ctx.role === "host" ? "scroll-x" : "" });
   const el = panel(ctx.role === "host" ? t("x.all_accounts") : t("x.my_money"), body);
   el.dataset.panel = "accounts";
   const render = keyed((v) => {
+    if (ctx.role !== "host") { fill(body, accountCards(v)); return; } // the host: every account, a table
     const n = names(v);
     const accounts = v.accounts || {};
     const order = Object.keys(accounts).sort((a, b) => rank(a) - rank(b) || a.localeCompare(b, undefined, { numeric: true }));
@@ -220,26 +190,11 @@ function accountsPanel(ctx) {
         h("span", { class: "num", text: num(a.worth ?? worth(a, v.prices)) }),
       ];
     });
-    const directs = FIRMS.filter((f) => accounts[`firm:${f}`] && ctx.role !== "host");
-    const host = ctx.role === "host";
-    fill(body,
-      host ? hiddenNote() : null,
-      secret(host, table([t("x.account"), t("x.cash"), t("x.reserved"), t("x.holdings"), t("x.tax_due"), t("x.worth")], rows, "accounts")),
-      directs.length ? h("p", { class: "muted", text: t("x.you_direct", { firms: directs.join(", ") }) }) : null,
-      host ? secret(true, h("p", { class: "muted", text: t("x.officials", { names: (v.officials || []).map(n.player).join(", ") || "—" }) })) : null);
+    fill(body, hiddenNote(),
+      secret(true, table([t("x.account"), t("x.cash"), t("x.reserved"), t("x.holdings"), t("x.tax_due"), t("x.worth")], rows, "accounts")),
+      secret(true, h("p", { class: "muted", text: t("x.officials", { names: (v.officials || []).map(n.player).join(", ") || "—" }) })));
   });
   return { el, update: (v) => render([v.accounts, v.prices, v.officials, v.players], v) };
-}
-
-/** Marks what only the host may see (others' holdings, orders, votes): shown on the host
- * console only while "show hidden ownership" is on, so the console is safe to project. */
-function secret(host, el) {
-  if (host && el) el.classList.add("secret");
-  return el;
-}
-
-function hiddenNote() {
-  return h("p", { class: "muted secret-note", text: t("x.hidden_note") });
 }
 
 /** The host console's switch: hidden ownership off by default (safe on a projector). */
@@ -253,26 +208,6 @@ function secretSwitch(layout) {
   sync();
   return h("label", { class: "switch" }, box, h("span", { text: t("x.show_hidden") }),
     h("small", { class: "muted", text: t("x.show_hidden_help") }));
-}
-
-function rank(acc) {
-  if (acc === "state") return 2;
-  if (acc.startsWith("firm:")) return 1;
-  return 0;
-}
-
-function holdingsText(holdings, reserved) {
-  const parts = Object.entries(holdings || {}).filter(([, q]) => q).map(([stock, q]) => {
-    const r = (reserved || {})[stock];
-    return `#${stock}: ${q}${r ? ` (${t("x.in_orders", { n: r })})` : ""}`;
-  });
-  return parts.join(", ") || "—";
-}
-
-function worth(account, prices) {
-  let total = account.cash;
-  for (const [stock, q] of Object.entries(account.holdings || {})) total += q * (prices[stock] || 0);
-  return total;
 }
 
 // --- the market: prices, books, chart -------------------------------------------------------
@@ -314,7 +249,9 @@ function marketPanel(ctx, big) {
     const heads = big ? [t("x.stock"), t("x.price"), t("x.change"), t("x.director"), t("x.payout"), t("x.last_dividend")]
       : [t("x.stock"), t("x.last"), t("x.close"), t("x.director"), t("x.payout")];
     const dividends = big ? lastDividends(v) : {};
-    fill(prices, table(heads,
+    if (!big) {
+      fill(prices, firmList(v, n));
+    } else fill(prices, table(heads,
       FIRMS.map((f) => {
         if (big) return wallPriceRow(v, f, n, dividends);
         const firm = v.firms[String(f)];
@@ -336,6 +273,23 @@ function marketPanel(ctx, big) {
       renderDepth();
     },
   };
+}
+
+/** Every firm as a line a phone shows whole: name and colour, the last price against the close,
+ * the director, the payout share (its full name, as on the wall). */
+function firmList(v, n) {
+  return h("ul", { class: "x-firms", dataset: { role: "prices" } }, FIRMS.map((f) => {
+    const firm = v.firms[String(f)];
+    const last = v.prices[String(f)];
+    const close = v.closes[String(f)];
+    const arrow = last > close ? "▲" : last < close ? "▼" : "";
+    return h("li", { dataset: { firm: String(f) } },
+      h("span", { class: "x-firm-name" }, firmLabel(f)),
+      h("b", { class: ["x-firm-price", last > close ? "bid" : last < close ? "ask" : ""], text: `${last} ${arrow}`, title: t("x.last") }),
+      h("small", { class: "x-firm-close", text: t("x.close_at", { p: close }) }),
+      h("span", { class: "x-firm-director" }, h("small", { class: "muted", text: `${t("x.director")}: ` }), h("span", { class: "x-name", text: n.player(firm.director) })),
+      h("small", { class: "x-firm-payout", text: t("x.payout_share", { p: firm.payout }) }));
+  }));
 }
 
 /** Each firm's dividend per share at the last year end that paid out (firm → amount), and that year. */
@@ -381,115 +335,8 @@ function bookTable(stock, book, big) {
 
 // --- order entry, open orders ---------------------------------------------------------------
 
-function ordersPanel(ctx) {
-  const error = errorLine();
-  const account = h("select", { name: "account" });
-  const stock = options(h("select", { name: "stock" }), FIRMS.map((f) => [f, t("firm.n", { n: f })]));
-  const side = options(h("select", { name: "side" }), [["buy", t("x.buy")], ["sell", t("x.sell")]]);
-  const qty = h("input", { type: "number", name: "qty", min: "1", step: "1", value: "1" });
-  const price = h("input", { type: "number", name: "price", min: "1", step: "1", value: "10" });
-  const reserve = h("div", { class: "muted", dataset: { role: "reserve" } });
-  const submit = h("button", { type: "submit", class: "primary", text: t("x.place_order") });
-  const form = h("form", { class: "stack", dataset: { role: "order-form" } },
-    h("div", { class: "row" }, field(t("x.for_account"), account), field(t("x.stock"), stock), field(t("x.side"), side)),
-    h("div", { class: "row" }, field(t("x.qty"), qty), field(t("x.price"), price)), reserve, h("div", { class: "row" }, submit), error.el);
-  const open = h("div", { class: "scroll-x", dataset: { role: "open-orders" } });
-  const el = panel(t("x.orders"), form, h("h3", { text: t("x.open_orders") }), open);
-  el.dataset.panel = "orders";
-  let view = null;
-  const preview = () => {
-    if (!view) return;
-    const q = Math.max(0, Math.round(Number(qty.value) || 0));
-    const p = Math.max(0, Math.round(Number(price.value) || 0));
-    const acc = (view.accounts || {})[account.value];
-    if (!acc) { reserve.textContent = ""; return; }
-    if (side.value === "buy") {
-      const free = acc.cash - acc.reserved;
-      reserve.textContent = t("x.will_reserve_cash", { amount: num(q * p), free: num(free) });
-      reserve.className = q * p > free ? "error" : "muted";
-    } else {
-      const have = (acc.holdings || {})[stock.value] || 0;
-      const held = (acc.reserved_shares || {})[stock.value] || 0;
-      reserve.textContent = t("x.will_reserve_shares", { qty: q, stock: stock.value, free: have - held });
-      reserve.className = q > have - held ? "error" : "muted";
-    }
-  };
-  for (const input of [account, stock, side, qty, price]) input.addEventListener("input", preview);
-  stock.addEventListener("change", () => {
-    if (view) price.value = String(view.prices[stock.value] || price.value);
-    preview();
-  });
-  form.addEventListener("submit", async (event) => {
-    event.preventDefault();
-    error.clear();
-    submit.disabled = true;
-    try {
-      const sent = { type: "order", account: account.value, stock: Number(stock.value), side: side.value, qty: Math.round(Number(qty.value)), price: Math.round(Number(price.value)) };
-      const reply = await ctx.send(sent);
-      // What became of it is told by the view that follows the command (its own events).
-      pending = { sent, version: reply.version };
-      error.ok(t("x.order_placed"));
-      if (view && (ctx.viewVersion ?? -1) >= reply.version) report(view);
-    } catch (err) {
-      error.show(err);
-    } finally {
-      submit.disabled = false;
-    }
-  });
-  let pending = null;
-  const report = (v) => {
-    if (!pending || (ctx.viewVersion ?? -1) < pending.version) return;
-    error.ok(fillReport(pending.sent, v.events));
-    pending = null;
-  };
-  const renderOpen = keyed((v) => {
-    const n = names(v);
-    const rows = [];
-    for (const [acc, a] of Object.entries(v.accounts || {})) {
-      for (const o of a.orders || []) {
-        const cancel = h("button", { type: "button", class: "small danger", text: t("x.cancel"), dataset: { order: o.order } });
-        cancel.addEventListener("click", async () => {
-          error.clear();
-          try { await ctx.send({ type: "cancel", order: o.order }); } catch (err) { error.show(err); }
-        });
-        rows.push([o.order, n.account(acc), t(`x.${o.side}`), `#${o.stock}`, String(o.qty), String(o.price), cancel]);
-      }
-    }
-    const host = ctx.role === "host";
-    fill(open, host ? hiddenNote() : null, secret(host, rows.length ? table([t("x.order"), t("x.account"), t("x.side"), t("x.stock"), t("x.qty"), t("x.price"), ""], rows) : h("p", { class: "muted", text: t("x.no_orders") })));
-  });
-  return {
-    el,
-    update(v) {
-      view = v;
-      const n = names(v);
-      const accs = Object.keys(v.accounts || {}).filter((a) => ctx.role !== "host" || a === "state" || (a.startsWith("firm:") && !v.firms[a.slice(5)].director))
-        .sort((a, b) => rank(a) - rank(b) || a.localeCompare(b, undefined, { numeric: true }));
-      options(account, accs.map((a) => [a, n.account(a)]));
-      const trading = Boolean((v.actions || {}).order);
-      submit.disabled = !trading;
-      submit.title = trading ? "" : t("x.only_in_session");
-      renderOpen([Object.values(v.accounts || {}).map((a) => a.orders), v.players], v);
-      preview();
-      report(v);
-    },
-  };
-}
-
-/** What became of an order at once, from the command's events: "Bought 5 of 6 at 10". */
-export function fillReport(sent, events) {
-  const list = events || [];
-  const same = (e) => e.type === "order_placed" && e.account === sent.account && e.order && e.stock === sent.stock
-    && e.side === sent.side && e.qty === sent.qty && e.price === sent.price;
-  const placed = [...list].reverse().find(same);
-  const mine = (e) => placed && [e.order, e.buy_order, e.sell_order].includes(placed.order);
-  const trades = list.filter((e) => e.type === "trade" && mine(e));
-  const done = trades.reduce((sum, e) => sum + e.qty, 0);
-  if (!done) return t("x.fill_none", { qty: sent.qty, price: sent.price });
-  const prices = [...new Set(trades.map((e) => e.price))].sort((a, b) => a - b).map((p) => num(p)).join(", ");
-  const key = `x.fill_${sent.side}${done < sent.qty ? "" : "_all"}`;
-  return t(key, { done, qty: sent.qty, price: prices, rest: sent.qty - done });
-}
+export { names };
+export { fillReport, orderText } from "./exchange_money.js";
 
 // --- the tape ---------------------------------------------------------------------------------
 
@@ -526,10 +373,14 @@ function meetingsPanel(ctx) {
       error.ok(t("x.done"));
     } catch (err) { error.show(err); }
   };
+  // What a person has chosen but not sent yet survives a new view (the ballot is rebuilt).
+  /** @type {Map<string, string>} */
+  const drafts = new Map();
   const render = keyed((v) => {
     const n = names(v);
     const parts = [];
     const min = v.ruleset.meeting_call_min_shares;
+    if (v.phase !== "meetings") drafts.clear();
     const calls = (v.events || []).filter((e) => e.type === "meeting_called" && e.at >= yearStart(v));
     if (calls.length) parts.push(h("p", {}, t("x.calls_filed", { firms: [...new Set(calls.map((e) => e.firm))].join(", ") })));
     if (wall) { fill(body); fill(outcomes, wallMeetingLines(v, calls)); return; }
@@ -543,10 +394,12 @@ function meetingsPanel(ctx) {
       }, t("x.call_meeting", { n: f }))) : h("span", { class: "muted", text: t("x.cannot_call") })));
     } else if (v.phase === "meetings" && ctx.role === "projector") {
       parts.push(h("p", { class: "wall-say", text: t("x.meetings_running") }));
+    } else if (v.phase === "meetings" && ctx.role !== "host" && !(v.actions || {}).vote) {
+      parts.push(h("p", { class: "muted", text: v.waiting_for_host || v.paused ? t("x.meetings_closed") : t("x.not_shareholder") }));
     } else if (v.phase === "meetings") {
-      const firms = ctx.role === "host" ? FIRMS : (v.meetings.shareholder_of || []);
+      const firms = ctx.role === "host" ? FIRMS : v.actions.vote.firms;
       if (!firms.length) parts.push(h("p", { class: "muted", text: t("x.not_shareholder") }));
-      for (const f of firms) parts.push(meetingBox(ctx, v, f, send));
+      for (const f of firms) parts.push(meetingBox(ctx, v, f, send, drafts));
     } else {
       parts.push(h("p", { class: "muted", text: t("x.meetings_when") }));
     }
@@ -560,10 +413,15 @@ function meetingsPanel(ctx) {
       e.tally ? h("small", { text: ` (${Object.entries(e.tally).map(([p, c]) => `${n.player(p)}: ${c}`).join(", ")})` }) : null))
       : h("li", { class: "muted", text: t("x.no_outcomes") }));
   });
+  let seen = null;
   return {
     el,
-    update: (v) => render([v.phase, v.opening, v.year, v.meetings, v.actions, v.accounts && Object.fromEntries(Object.entries(v.accounts).map(([a, x]) => [a, x.holdings])),
-      (v.events || []).filter((e) => ["meeting_called", "meeting_closed", "nominated", "voted"].includes(e.type)).length, v.players], v),
+    update: (v) => {
+      if (seen && seen !== v) error.clear(); // "done" or a refusal goes with the next change
+      seen = v;
+      render([v.phase, v.opening, v.year, v.meetings, v.waiting_for_host, v.paused, v.actions, v.accounts && Object.fromEntries(Object.entries(v.accounts).map(([a, x]) => [a, x.holdings])),
+      (v.events || []).filter((e) => ["meeting_called", "meeting_closed", "nominated", "voted"].includes(e.type)).length, v.players], v);
+    },
   };
 }
 
@@ -621,7 +479,16 @@ function yearStart(v) {
   return 0;
 }
 
-function meetingBox(ctx, v, firm, send) {
+/** Keep a field's unsent choice across re-renders: restore it if still offered, note changes. */
+function drafted(drafts, input) {
+  const kept = drafts.get(input.name);
+  const offered = input.tagName !== "SELECT" || [...input.options].some((o) => o.value === kept);
+  if (kept !== undefined && offered) input.value = kept;
+  input.addEventListener("input", () => drafts.set(input.name, input.value));
+  return input;
+}
+
+function meetingBox(ctx, v, firm, send, drafts) {
   const n = names(v);
   const key = String(firm);
   const candidates = v.meetings.candidates[key] || [];
@@ -636,24 +503,28 @@ function meetingBox(ctx, v, firm, send) {
   const nominate = h("button", { type: "button", class: "small", dataset: { action: "nominate", firm: key }, disabled: true,
     text: t("x.nominate"), onclick: () => send({ type: "nominate", firm, candidate: nominee.value }) });
   nominee.addEventListener("change", () => { nominate.disabled = !nominee.value; });
+  drafted(drafts, nominee);
+  nominate.disabled = !nominee.value;
   const rows = voters.map((holder) => {
     const director = options(h("select", { name: `vote-${firm}-${holder}`, "aria-label": t("x.vote_director", { holder: n.account(holder) }) }),
       [choose, ...candidates.map((p) => [p, n.player(p)])]);
-    const payout = h("input", { type: "number", name: `payout-${firm}-${holder}`, "aria-label": t("a11y.vote_payout", { holder: n.account(holder), firm }), min: "0", max: "100", value: String(v.firms[key].payout) });
+    const payout = h("input", { type: "number", name: `payout-${firm}-${holder}`, "aria-label": t("a11y.vote_payout", { holder: n.account(holder), firm }), min: "0", max: "100", inputmode: "numeric", value: String(v.firms[key].payout) });
     const cast = myVotes[holder];
     if (cast) { director.value = cast.director; payout.value = String(cast.payout); }
+    drafted(drafts, director);
+    drafted(drafts, payout);
     const vote = h("button", { type: "button", class: "small primary", dataset: { action: "vote", firm: key, holder }, text: cast ? t("x.revote") : t("x.vote"),
       disabled: !director.value, onclick: () => send({ type: "vote", firm, holder, director: director.value, payout: Math.round(Number(payout.value)) }) });
     director.addEventListener("change", () => { vote.disabled = !director.value; });
-    return h("div", { class: "row" },
-      h("span", { text: t("x.votes_of", { holder: n.account(holder), n: accounts[holder].holdings[key] }) }),
-      director, payout, h("span", { text: "%" }), vote,
+    return h("div", { class: "x-ballot", dataset: { ballot: holder } },
+      h("b", { text: t("x.votes_of", { holder: n.account(holder), n: accounts[holder].holdings[key] }) }),
+      field(t("x.director"), director), field(t("x.payout_field"), payout), vote,
       cast ? h("span", { class: "pill good", text: t("x.voted_for", { name: n.player(cast.director), p: cast.payout }) }) : null);
   });
-  return h("div", { class: "panel tight", dataset: { meeting: key } },
-    h("b", {}, firmLabel(firm), ` — ${t("x.director")}: ${n.player(v.firms[key].director)}`),
+  return h("div", { class: "panel tight x-meeting", dataset: { meeting: key } },
+    h("b", {}, firmLabel(firm), ` — ${t("x.director")}: `, h("span", { class: "x-name", text: n.player(v.firms[key].director) })),
     h("div", { class: "muted", text: t("x.candidates", { names: candidates.map(n.player).join(", ") }) }),
-    h("div", { class: "row" }, nominee, nominate),
+    h("div", { class: "row x-nominate" }, nominee, nominate),
     rows.length ? rows : h("div", { class: "muted", text: t("x.no_votes_here") }));
 }
 
@@ -668,7 +539,7 @@ export function describe(e, v) {
     case "timed_out": return t("x.timed_out", { firm: e.firm, taker: e.takeover_firm });
     case "trade": return t("ev.trade", { stock: e.stock, qty: e.qty, price: e.price }) + (e.buyer ? ` — ${t("x.tape_who", { buyer: n.account(e.buyer), seller: n.account(e.seller) })}` : "");
     case "order_placed": return t("ev.order_placed", { who: e.account ? n.account(e.account) : t("x.someone"), side: t(`x.${e.side}`), qty: e.qty, stock: e.stock, price: e.price }) + (e.privatization ? ` (${t("ev.privatization")})` : "");
-    case "order_cancelled": return t("ev.order_cancelled", { order: e.order || "", stock: e.stock, qty: e.qty });
+    case "order_cancelled": return t("ev.order_cancelled_named", { stock: e.stock, qty: e.qty });
     case "meeting_called": return t("ev.meeting_called", { firm: e.firm });
     case "nominated": return t("ev.nominated", { firm: e.firm, name: n.player(e.candidate) });
     case "voted": return t("ev.voted", { firm: e.firm, holder: n.account(e.holder), name: n.player(e.director), p: e.payout });
@@ -772,9 +643,9 @@ export function mount(root, ctx) {
     const orders = ordersPanel(ctx);
     const log = exchangeLog(ctx);
     parts.push(accounts, orders, log);
-    layout = h("main", { class: "stack" }, ended,
-      h("div", { class: "cols" }, h("div", { class: "stack" }, boardP.el, accounts.el, meetings.el),
-        h("div", { class: "stack" }, orders.el, market.el, tape.el, log.el)));
+    const player = playerLayout(ctx, { board: boardP, accounts, orders, meetings, market, tape, log, ended }, { names, phaseText, nextPhaseText, firmLabel });
+    parts.push(player); // after the panels: the task is chosen once they show the view
+    layout = player.el;
   }
   root.append(layout);
   const phaseVoice = countdownVoice((s) => t("a11y.clock_left", { who: phaseText(ctx.view), s }));
