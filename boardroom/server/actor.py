@@ -14,6 +14,7 @@ import asyncio
 import logging
 import pickle
 import time
+from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any, Final
 
@@ -58,6 +59,8 @@ class GameActor:
         self.limiter = RateLimiter(settings.rate_per_s, settings.rate_burst)
         self.names: dict[str, tuple[int, dict[str, str]]] = {}
         """Per game: the version and the names of its people (for refusals' sentences)."""
+        self.watchers: list[Callable[[LiveGame], None]] = []
+        """Called after every change (a class event settles its boards: ``tournaments``)."""
 
     async def submit(
         self, live: LiveGame, seat: Seat, command: Json, version: int | None = None
@@ -206,6 +209,8 @@ class GameActor:
         self.fanout.broadcast(live)
         self.clock.arm(live)
         live.changed.set()
+        for watcher in self.watchers:
+            watcher(live)
 
     async def fold_in(self, live: LiveGame) -> bool:
         """Fold in what other processes stored since our version and, if anything, do
