@@ -43,7 +43,7 @@ def event_of(view: Json) -> t.Event:
         )
         for r in view.get("rounds", [])
     )
-    fmt = "swiss" if view.get("format") == "swiss" else "round_robin"
+    fmt: t.Format = "swiss" if view.get("format") == "swiss" else "round_robin"
     return t.Event(str(view.get("title", "")), fmt, pupils, view.get("planned_rounds") or 0, rounds)
 
 
