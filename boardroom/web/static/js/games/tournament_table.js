@@ -21,11 +21,14 @@ export function who(name) {
 
 /** The standings as a table (place, name, points, Buchholz, SB, playing now). */
 export function standingsTable(view, opts = {}) {
+  // compact (two columns on the wall): no column for the games in play, a dot after the name
+  const now = opts.playing && !opts.compact;
   const rows = (view.standings || []).map((/** @type {any} */ s) => [
-    String(s.place), s.name, points(s.points), points(s.buchholz), quarters(s.sb),
-    ...(opts.playing ? [s.in_progress ? t("tn.playing") : ""] : []),
+    String(s.place), opts.compact && opts.playing && s.in_progress ? `${s.name} •` : s.name,
+    points(s.points), points(s.buchholz), quarters(s.sb),
+    ...(now ? [s.in_progress ? t("tn.playing") : ""] : []),
   ]);
-  const heads = [t("tn.place"), t("tn.name"), t("tn.points"), t("tn.buchholz"), t("tn.sb"), ...(opts.playing ? [t("tn.now")] : [])];
+  const heads = [opts.compact ? "№" : t("tn.place"), t("tn.name"), t("tn.points"), t("tn.buchholz"), t("tn.sb"), ...(now ? [t("tn.now")] : [])];
   const el = table(heads, rows, "tn-standings");
   el.dataset.role = "standings";
   (view.standings || []).forEach((/** @type {any} */ s, /** @type {number} */ i) => {

@@ -52,7 +52,7 @@ function standings(/** @type {any} */ v) {
   const per = Math.ceil(lines.length / columns) || 1;
   const parts = [];
   for (let c = 0; c < columns; c++) {
-    parts.push(standingsTable({ ...v, standings: lines.slice(c * per, (c + 1) * per) }, { playing: v.phase === "playing" }));
+    parts.push(standingsTable({ ...v, standings: lines.slice(c * per, (c + 1) * per) }, { playing: v.phase === "playing", compact: columns > 1 }));
   }
   const el = h("div", { class: `tn-table cols-${columns}`, dataset: { role: "wall-standings" } }, parts);
   el.style.setProperty("--rows", String(per + 1));
@@ -78,6 +78,19 @@ function crosstable(/** @type {any} */ v) {
   return el;
 }
 
+/** The columns that give the mosaic's boards the most room in its box (a tile is a board and
+ * two lines of names, so a little taller than wide). */
+function bestColumns(count, box) {
+  let best = 1;
+  let size = 0;
+  for (let cols = 1; cols <= Math.max(1, count); cols++) {
+    const rows = Math.ceil(count / cols);
+    const side = Math.min(box.width / cols, (box.height / rows) * 0.8);
+    if (side > size) { size = side; best = cols; }
+  }
+  return best;
+}
+
 export function mountWall(root, ctx) {
   const el = h("div", { class: "tn-wall", dataset: { panel: "tn-wall" } });
   root.append(el);
@@ -95,7 +108,7 @@ export function mountWall(root, ctx) {
       if (key === shown) return;
       shown = key;
       const count = reply.boards.length;
-      const cols = Math.max(1, Math.ceil(Math.sqrt(count * 1.3)));
+      const cols = bestColumns(count, mosaic.getBoundingClientRect());
       mosaic.style.setProperty("--cols", String(cols));
       mosaic.style.setProperty("--tile-rows", String(Math.ceil(count / cols)));
       fill(mosaic, reply.boards.map(tile));
@@ -132,7 +145,7 @@ export function mountWall(root, ctx) {
         return;
       }
       polling(true);
-      fill(el, h("div", { class: "tn-wall-play" }, title, h("div", { class: "tn-wall-cols" }, standings(v), mosaic)));
+      fill(el, h("div", { class: "tn-wall-play" }, title, h("div", { class: `tn-wall-cols${(v.standings || []).length > 15 ? " wide" : ""}` }, standings(v), mosaic)));
       shown = "";
       poll();
     },
