@@ -121,6 +121,17 @@ def test_the_phone_and_the_wall_through_two_rounds(
     expect(phone.frame_locator("iframe.tn-board").locator(".board-wrap").first).to_be_visible()
     expect(phone.locator("[data-role=my-board]")).to_contain_text("Доска")
     shot(phone, "tournament-phone-round2-390")
+    _, small = new_page(
+        browser,
+        viewport={"width": 360, "height": 740},
+        has_touch=True,
+        is_mobile=True,
+        locale="ru-RU",
+    )
+    small.goto(f"{server.url}/play/{eid}#secret={secrets['p1']}")
+    expect(small.frame_locator("iframe.tn-board").locator(".board-wrap").first).to_be_visible()
+    assert small.evaluate("document.documentElement.scrollWidth <= innerWidth")
+    shot(small, "tournament-phone-round2-360")
 
     finish_round(api, eid, host, secrets, 2, view["rounds"][1]["boards"])
     wall = walls[1920]
@@ -164,3 +175,28 @@ def test_the_join_page_asks_only_the_name_and_the_start_page_makes_an_event(
     expect(phone.locator("[data-role=joined] li.me")).to_have_text("Зоя")
     expect(host.locator("[data-role=joined] li")).to_have_text(["Зоя"])
     assert errors_of(phone) == [] and errors_of(host) == []
+
+
+def test_a_class_of_28_fits_the_wall_in_two_columns(
+    browser: Browser, server: Server, api: Api
+) -> None:
+    event = api.create("tournament", {"title": "Параллель 7", "rounds": 3})
+    eid = event["game_id"]
+    for n in range(1, 29):
+        joined = api.join(event["code"], f"Ученик {n}")
+        name = f"Александра Соколова {n}" if n % 3 == 1 else f"Боря {n}"
+        api.ok(eid, joined["secret"], {"type": "enter", "name": name})
+    api.ok(eid, event["host_secret"], {"type": "start"})
+    api.wait(
+        eid, event["host_secret"], lambda v: all(b["game_id"] for b in v["rounds"][0]["boards"])
+    )
+    _, wall = new_page(browser, viewport={"width": 1280, "height": 720}, locale="ru-RU")
+    wall.goto(f"{server.url}/play/{eid}#role=projector")
+    expect(wall.locator(".tn-tile")).to_have_count(14)
+    expect(wall.locator("[data-role=wall-standings] table")).to_have_count(2)
+    expect(wall.locator("[data-role=wall-standings] tbody tr")).to_have_count(28)
+    shot(wall, "tournament-wall-28-1280")
+    found = fits(wall)
+    assert not found["tall"] and not found["wide"] and not found["cut"], found
+    assert found["outside"] == 0 and found["smallest"] >= 18, found
+    assert errors_of(wall) == []

@@ -28,7 +28,7 @@ export function standingsTable(view, opts = {}) {
     points(s.points), points(s.buchholz), quarters(s.sb),
     ...(now ? [s.in_progress ? t("tn.playing") : ""] : []),
   ]);
-  const heads = [opts.compact ? "№" : t("tn.place"), t("tn.name"), t("tn.points"), t("tn.buchholz"), t("tn.sb"), ...(now ? [t("tn.now")] : [])];
+  const heads = [opts.short ? "№" : t("tn.place"), t("tn.name"), t("tn.points"), t("tn.buchholz"), t("tn.sb"), ...(now ? [t("tn.now")] : [])];
   const el = table(heads, rows, "tn-standings");
   el.dataset.role = "standings";
   (view.standings || []).forEach((/** @type {any} */ s, /** @type {number} */ i) => {

@@ -52,7 +52,7 @@ function standings(/** @type {any} */ v) {
   const per = Math.ceil(lines.length / columns) || 1;
   const parts = [];
   for (let c = 0; c < columns; c++) {
-    parts.push(standingsTable({ ...v, standings: lines.slice(c * per, (c + 1) * per) }, { playing: v.phase === "playing", compact: columns > 1 }));
+    parts.push(standingsTable({ ...v, standings: lines.slice(c * per, (c + 1) * per) }, { playing: v.phase === "playing", compact: columns > 1, short: true }));
   }
   const el = h("div", { class: `tn-table cols-${columns}`, dataset: { role: "wall-standings" } }, parts);
   el.style.setProperty("--rows", String(per + 1));
