@@ -47,7 +47,7 @@ def play_url(server: Server, game: Json, secret: str) -> str:
 
 def test_start_and_join_pages(audit: Audit, server: Server, api: Api) -> None:
     start = audit.open(server.url + "/")
-    for kind in ("exchange", "quiz", "russian"):
+    for kind in ("exchange", "quiz", "russian", "tournament"):
         for page in start.values():
             page.check(f"input[name=game][value={kind}]")
         audit.check(f"start · {kind}", start)
@@ -58,6 +58,8 @@ def test_start_and_join_pages(audit: Audit, server: Server, api: Api) -> None:
     for kind in ("exchange", "russian"):
         game = api.create(kind)
         audit.once(f"join · {kind}", f"{server.url}/join/{game['code']}", "button[data-role]")
+    event = api.create("tournament")
+    audit.once("join · tournament", f"{server.url}/join/{event['code']}", "input[name=name]")
     quiz = api.create("quiz")
     audit.once("join · quiz game code", f"{server.url}/join/{quiz['code']}", "button[data-role]")
     audit.once(
