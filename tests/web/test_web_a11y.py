@@ -284,3 +284,31 @@ def test_russian_pages(audit: Audit, server: Server, api: Api) -> None:
         "[data-panel=replay]",
     )
     assert not audit.findings, audit.verdict()
+
+
+# --- the class tournament ----------------------------------------------------------------------
+
+
+def test_tournament_pages(audit: Audit, server: Server, api: Api) -> None:
+    event = api.create("tournament", {"title": "5 Б", "rounds": 2})
+    eid, host = event["game_id"], event["host_secret"]
+    pupils = []
+    for name in ("Аня", "Борис", "Вика"):
+        joined = api.join(event, name)
+        api.ok(eid, joined["secret"], {"type": "enter", "name": name})
+        pupils.append(joined)
+    seats = {
+        "host": audit.open(play_url(server, event, host)),
+        "pupil": audit.open(play_url(server, event, pupils[0]["secret"])),
+        "wall": audit.open(f"{server.url}/play/{eid}#role=projector"),
+    }
+    audit_now(audit, api, event, "tournament gathering", seats)
+    api.ok(eid, host, {"type": "start"})
+    api.wait(eid, host, lambda v: all(b["game_id"] for b in v["rounds"][0]["boards"]))
+    for page in seats["wall"].values():
+        page.wait_for_selector(".tn-tile svg")
+    audit_now(audit, api, event, "tournament round 1", seats)
+    for pages in seats.values():
+        for page in pages.values():
+            page.close()
+    assert not audit.findings, audit.verdict()
