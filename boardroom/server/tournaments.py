@@ -78,6 +78,8 @@ class Tournaments:
                 log.exception("event not settled", extra={"game": event_id})
 
     async def _settle(self, event: LiveGame) -> None:
+        if not event.leader:
+            return  # only the process leading the event opens its boards (several processes)
         view = event.view(HOST, events_since=event.version)
         if view["phase"] == "gathering" or not view["rounds"]:
             return
