@@ -79,8 +79,15 @@ def test_the_phone_and_the_wall_through_two_rounds(
         expect(wall.locator("[data-role=code]")).to_have_text(event["code"])
         walls[width] = wall
 
-    api.ok(eid, host, {"type": "start"})
-    view = api.wait(eid, host, lambda v: all(b["game_id"] for b in v["rounds"][0]["boards"]))
+    _, console = new_page(browser, viewport={"width": 1280, "height": 720}, locale="ru-RU")
+    console.goto(f"{server.url}/play/{eid}#secret={host}")
+    expect(console.locator("[data-role=joined] li")).to_have_count(9)
+    console.click("[data-action=start]")
+    view = api.wait(
+        eid,
+        host,
+        lambda v: bool(v["rounds"]) and all(b["game_id"] for b in v["rounds"][0]["boards"]),
+    )
     boards = view["rounds"][0]["boards"]
     first = boards[0]
     assert (first["white_name"], first["black_name"]) == ("Аня", "Боря")
@@ -110,7 +117,12 @@ def test_the_phone_and_the_wall_through_two_rounds(
     assert phone.evaluate("document.documentElement.scrollWidth <= innerWidth")
     shot(phone, "tournament-phone-after-390")
 
-    finish_round(api, eid, host, secrets, 1, boards[1:])
+    # the teacher settles the robot's board from the console; the others end by resigning
+    robot_row = console.locator("table.tn-boards tbody tr", has_text="Робот")
+    shot(console, "tournament-host-1280")
+    robot_row.locator("button", has_text="½ : ½").click()
+    expect(robot_row).to_contain_text("½ : ½")
+    finish_round(api, eid, host, secrets, 1, boards[1:4])
     view = api.wait(
         eid,
         host,
@@ -140,7 +152,9 @@ def test_the_phone_and_the_wall_through_two_rounds(
     found = fits(wall)
     assert not found["tall"] and not found["wide"] and not found["cut"], found
     shot(wall, "tournament-wall-end-1920")
-    for page in (phone, *walls.values()):
+    expect(phone.locator("[data-role=my-place]")).to_contain_text("Ваше место")
+    shot(phone, "tournament-phone-final-390")
+    for page in (phone, console, *walls.values()):
         assert errors_of(page) == []
 
 
@@ -188,7 +202,9 @@ def test_a_class_of_28_fits_the_wall_in_two_columns(
         api.ok(eid, joined["secret"], {"type": "enter", "name": name})
     api.ok(eid, event["host_secret"], {"type": "start"})
     api.wait(
-        eid, event["host_secret"], lambda v: all(b["game_id"] for b in v["rounds"][0]["boards"])
+        eid,
+        event["host_secret"],
+        lambda v: bool(v["rounds"]) and all(b["game_id"] for b in v["rounds"][0]["boards"]),
     )
     _, wall = new_page(browser, viewport={"width": 1280, "height": 720}, locale="ru-RU")
     wall.goto(f"{server.url}/play/{eid}#role=projector")

@@ -125,7 +125,7 @@ function console_(root, ctx) {
           if (!confirm(t("tn.end_round_sure"))) return;
           try { await ctx.send({ type: "end_round", round: current.round }); } catch (err) { error.show(err); }
         } }) : null;
-        parts.push(panel(t("tn.round_of", { n: v.current, of: v.planned_rounds }), table([t("tn.board"), t("color.white"), t("color.black"), t("tn.result")], rows, "tn-boards"), end));
+        parts.push(panel(t("tn.round_of", { n: v.current, of: v.planned_rounds }), table([t("tn.board"), t("tn.white"), t("tn.black"), t("tn.result")], rows, "tn-boards"), end));
       }
       if (v.phase !== "gathering") {
         parts.push(panel(t("tn.standings"), standingsTable(v, { playing: v.phase === "playing" }), downloads(ctx)));
