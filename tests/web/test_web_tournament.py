@@ -154,7 +154,10 @@ def test_the_phone_and_the_wall_through_two_rounds(
     shot(wall, "tournament-wall-end-1920")
     expect(phone.locator("[data-role=my-place]")).to_contain_text("Ваше место")
     shot(phone, "tournament-phone-final-390")
-    for page in (phone, console, *walls.values()):
+    _, results = new_page(browser, viewport={"width": 1280, "height": 720}, locale="ru-RU")
+    results.goto(f"{server.url}/results/{eid}#secret={host}")
+    expect(results.locator("[data-role=standings] tbody tr")).to_have_count(9)
+    for page in (phone, console, results, *walls.values()):
         assert errors_of(page) == []
 
 
