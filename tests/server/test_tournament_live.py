@@ -17,6 +17,8 @@ from pathlib import Path
 import pytest
 from live_support import Api, Json, Server, WsSeat
 
+from boardroom.draughts import pdn
+
 NAMES = ("Аня", "Боря", "Вика", "Гоша", "Даша", "Егор", "Женя", "Зоя", "Илья")
 WIN, DRAW, LOSS = 2, 1, 0
 ROBOT = "robot"
@@ -219,6 +221,21 @@ def test_nine_pupils_three_swiss_rounds_equal_the_hand_computation(server: Serve
     assert len(games) == len(set(games)) == 15
     met = [frozenset((w, b)) for games_ in SWISS for w, b, _ in games_]
     assert len(met) == len(set(met))  # no repeat pairing
+    auth = {"Authorization": f"Bearer {event.event['host_secret']}", "Accept-Language": "ru"}
+    eid = event.event["game_id"]
+    played = pdn.read(event.api.http.get(f"/api/web/events/{eid}/games.pdn", headers=auth).text)
+    want = {WIN: "2-0", DRAW: "1-1", LOSS: "0-2"}
+    assert [(g.headers["Round"], g.headers["Result"]) for g in played] == [
+        (f"{r}.{b}", want[result])
+        for r, games_ in enumerate(SWISS, start=1)
+        for b, (_, _, result) in enumerate(games_, start=1)
+    ]
+    assert played[0].headers["White"] == "Аня" and played[4].headers["Black"] == "Робот"
+    table = event.api.http.get(f"/api/web/games/{eid}/crosstable", headers=auth).text
+    assert table.startswith("\ufeffМесто;Имя;1;2;")
+    assert table.splitlines()[1].startswith("1;Вика;×;") and table.splitlines()[1].endswith(
+        ";2,5;5;4"
+    )
 
 
 def test_a_round_robin_of_four_is_the_berger_table(server: Server) -> None:
