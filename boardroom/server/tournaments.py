@@ -5,8 +5,8 @@ The event (a ``tournament`` game, :mod:`boardroom.games.tournament`) is the dura
 this room only makes what it asks for happen and is idempotent: :meth:`Tournaments.settle`
 looks at an event's view and does what is missing (the round's boards not opened yet, a
 board ended whose result the event lacks, a board the teacher settled still playing). It
-runs after every change of an event or of one of its boards, and for every event when the
-server starts, so a restart between two of these steps loses nothing.
+runs after every change of an event and at the end of each of its boards, and for every
+event when the server starts, so a restart between two of these steps loses nothing.
 
 A pupil's seat on a board is opened by the same secret as their seat in the event (the
 board's seat record keeps the event seat's secret hash): the phone holds one secret.
@@ -59,7 +59,9 @@ class Tournaments:
             return
         if live.record.game == EVENT:
             self.runtime.spawn(self.settle(live.game_id))
-        elif live.game_id in self.boards:
+        elif live.game_id in self.boards and _phase(live) != "play":
+            # a move on a board changes nothing for the event: only its end (or a board the
+            # teacher settled, ended by the server) does
             self.runtime.spawn(self.settle(self.boards[live.game_id][0]))
 
     async def resume(self) -> None:
@@ -131,16 +133,16 @@ class Tournaments:
         """A board game ended → its result into the event; a board the teacher settled
         → its game ended."""
         live = await self.games.get(board["game_id"])
-        game = live.view(HOST, events_since=live.version)
-        if game["phase"] == "ended" and board["result"] is not None:
+        phase = _phase(live)
+        if phase == "ended" and board["result"] is not None:
             self.done.add(live.game_id)
-        elif game["phase"] == "ended":
-            result = RESULT[game["winner"]]
+        elif phase == "ended":
+            result = RESULT[live.journal.state.winner]
             command = {"type": "result", "by": SERVER, "round": number, "board": board["board"]}
             await self._send(
                 event, command | {"result": result, "id": f"result-{number}-{board['board']}"}
             )
-        elif game["phase"] == "play" and board["result"] is not None:
+        elif phase == "play" and board["result"] is not None:
             await self._send(live, {"type": "end_game", "by": HOST, "id": "event-settled"})
 
     async def _send(self, live: LiveGame, command: Json) -> None:
@@ -150,6 +152,12 @@ class Tournaments:
             await self.actor.execute(live, command)
         except ApiError as exc:
             log.info("event step refused", extra={"game": live.game_id, "code": exc.code})
+
+
+def _phase(live: LiveGame) -> str:
+    """A board game's phase (``setup``, ``play``, ``ended``), read without making a view."""
+    phase: str = live.journal.state.phase
+    return phase
 
 
 def _seat_for(live: LiveGame, side: str, pupil: SeatRecord) -> SeatRecord:
