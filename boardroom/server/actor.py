@@ -60,7 +60,8 @@ class GameActor:
         self.names: dict[str, tuple[int, dict[str, str]]] = {}
         """Per game: the version and the names of its people (for refusals' sentences)."""
         self.watchers: list[Callable[[LiveGame], None]] = []
-        """Called after every change (the coach starts on a finished game)."""
+        """Called after every change (the coach starts on a finished game; a class event
+        settles its boards: ``tournaments``)."""
 
     async def submit(
         self, live: LiveGame, seat: Seat, command: Json, version: int | None = None

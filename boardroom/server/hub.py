@@ -33,6 +33,7 @@ from boardroom.server.robot_roster import RobotRoster
 from boardroom.server.robot_seats import RobotRunner
 from boardroom.server.runtime import HOST, PROJECTOR, Runtime
 from boardroom.server.seats import Seats
+from boardroom.server.tournaments import Tournaments
 from boardroom.store import Store
 
 log = logging.getLogger("boardroom.hub")
@@ -70,6 +71,8 @@ class Hub:
             runtime, self.games, self.actor, self.clock, self.robots, self.lobby
         )
         self.games.prepare = self.robots.follow
+        self.tournaments = Tournaments(runtime, self.games, self.actor, self.robots)
+        self.actor.watchers.append(self.tournaments.changed)
         self.games.adopt = self.leadership.take_lead
         self.coach = Coaching(runtime)
         self.actor.watchers.append(self.coach.watch)
@@ -86,6 +89,7 @@ class Hub:
                 await self.games.get(record.game_id)
             except Exception:
                 log.exception("game cannot be loaded", extra={"game": record.game_id})
+        await self.tournaments.resume()
         runtime.spawn(lead.lead_loop())
         runtime.spawn(self.drafts.sweep_loop())
         if self.bus.shared:

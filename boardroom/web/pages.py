@@ -36,7 +36,7 @@ CSP = (
     "default-src 'self'; script-src 'self'; style-src 'self' 'unsafe-inline'; "
     "img-src 'self' data: blob:; media-src 'self' blob:; connect-src 'self' ws: wss:; "
     "object-src 'none'; "
-    "base-uri 'none'; frame-ancestors 'none'; form-action 'self'"
+    "base-uri 'none'; frame-ancestors 'self'; form-action 'self'"
 )
 
 

@@ -41,6 +41,7 @@ DYNAMIC = {
     ("server/app.py", "http_error"),  # not_found / method_not_allowed / http_error
     ("games/exchange/setup.py", "_bad"),
     ("games/exchange/ruleset.py", "_bad"),
+    ("games/tournament/event.py", "decide"),  # the tournament's own codes (russian catalogue)
 }
 """Where a refusal's code may be a variable (each place listed and reviewed)."""
 NAMES = {"p1": "Аня", "p2": "Александра Соколова", "p3": "Boris", "A": "Орлы", "B": "Owls"}

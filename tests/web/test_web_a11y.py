@@ -47,7 +47,7 @@ def play_url(server: Server, game: Json, secret: str) -> str:
 
 def test_start_and_join_pages(audit: Audit, server: Server, api: Api) -> None:
     start = audit.open(server.url + "/")
-    for kind in ("exchange", "quiz", "russian"):
+    for kind in ("exchange", "quiz", "russian", "tournament"):
         for page in start.values():
             page.check(f"input[name=game][value={kind}]")
         audit.check(f"start · {kind}", start)
@@ -58,6 +58,8 @@ def test_start_and_join_pages(audit: Audit, server: Server, api: Api) -> None:
     for kind in ("exchange", "russian"):
         game = api.create(kind)
         audit.once(f"join · {kind}", f"{server.url}/join/{game['code']}", "button[data-role]")
+    event = api.create("tournament")
+    audit.once("join · tournament", f"{server.url}/join/{event['code']}", "input[name=name]")
     quiz = api.create("quiz")
     audit.once("join · quiz game code", f"{server.url}/join/{quiz['code']}", "button[data-role]")
     audit.once(
@@ -286,4 +288,32 @@ def test_russian_pages(audit: Audit, server: Server, api: Api) -> None:
         f"{server.url}/coach/{gid}#secret={white['secret']}",
         "[data-panel=coach-graph]",
     )
+    assert not audit.findings, audit.verdict()
+
+
+# --- the class tournament ----------------------------------------------------------------------
+
+
+def test_tournament_pages(audit: Audit, server: Server, api: Api) -> None:
+    event = api.create("tournament", {"title": "5 Б", "rounds": 2})
+    eid, host = event["game_id"], event["host_secret"]
+    pupils = []
+    for name in ("Аня", "Борис", "Вика"):
+        joined = api.join(event, name)
+        api.ok(eid, joined["secret"], {"type": "enter", "name": name})
+        pupils.append(joined)
+    seats = {
+        "host": audit.open(play_url(server, event, host)),
+        "pupil": audit.open(play_url(server, event, pupils[0]["secret"])),
+        "wall": audit.open(f"{server.url}/play/{eid}#role=projector"),
+    }
+    audit_now(audit, api, event, "tournament gathering", seats)
+    api.ok(eid, host, {"type": "start"})
+    api.wait(eid, host, lambda v: all(b["game_id"] for b in v["rounds"][0]["boards"]))
+    for page in seats["wall"].values():
+        page.wait_for_selector(".tn-tile svg")
+    audit_now(audit, api, event, "tournament round 1", seats)
+    for pages in seats.values():
+        for page in pages.values():
+            page.close()
     assert not audit.findings, audit.verdict()

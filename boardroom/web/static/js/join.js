@@ -35,7 +35,8 @@ export default async function join(root) {
   // a team's own code names the team: only the name is asked
   let picked = info.team || null;
   const ownTeam = info.roles.find((/** @type {any} */ r) => r.role === info.team);
-  const roleButtons = (ownTeam ? [ownTeam] : info.roles).map((role) => {
+  // a kind that seats people itself (a class tournament) asks only the name
+  const roleButtons = (kind.autoSeat ? [] : ownTeam ? [ownTeam] : info.roles).map((role) => {
     const lines = [h("b", { text: role.name }), kind.seatLine(role)];
     if (role.robot) lines.push(h("span", { class: "pill", text: t("seat.robot") }));
     else if (!role.free && !info.team_code_needed) lines.push(h("span", { class: "pill warn", text: t("seat.taken") }));
@@ -70,7 +71,7 @@ export default async function join(root) {
       error.show(new Error(t("join.need_name")));
       return;
     }
-    if (!picked && info.roles.some((r) => r.free)) {
+    if (!picked && !kind.autoSeat && info.roles.some((r) => r.free)) {
       error.show(new Error(t("join.need_seat")));
       return;
     }

@@ -1,0 +1,276 @@
+"""A live class tournament as a replayable record: pupils join, the host starts, each round's
+boards are opened by the server and their results recorded, the next round follows.
+
+The pairings, results and standings are :mod:`boardroom.games.russian.tournament`'s; this
+core keeps who joined (their seats ``p1`` … ``p30``), which round is in play and which board
+game (a Russian draughts game the server made) plays each board. Seats: ``host`` (start,
+a stuck board's result, end the round), ``server`` (boards opened, a board's result read
+from its game), ``p1`` … (``enter``: a pupil's name). Time is given, never read.
+
+>>> state = setup({"game": "tournament", "title": "7Б", "rounds": 3})
+>>> for command in ({"type": "enter", "by": "p1", "name": "Аня"},
+...                 {"type": "enter", "by": "p2", "name": "Боря"},
+...                 {"type": "enter", "by": "p3", "name": "Вика"},
+...                 {"type": "start", "by": "host"}):
+...     for event in decide(state, command, 1.0):
+...         state = evolve(state, event)
+>>> state.phase, state.current, [(g.white, g.black) for g in state.games_of(1)]
+('playing', 1, [('p1', 'robot'), ('p2', 'p3')])
+>>> decide(state, {"type": "result", "by": "server", "round": 1, "board": 2, "result": 5}, 2.0)
+Traceback (most recent call last):
+...
+boardroom.kernel.Refused: a result is 2 (white won), 1 (a draw) or 0 (black won), not 5
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from typing import Final
+
+from boardroom.games.russian import tournament as t
+from boardroom.games.russian.state import LEVELS
+from boardroom.kernel import Json, Refused
+
+HOST: Final = "host"
+SERVER: Final = "server"
+PROJECTOR: Final = "projector"
+MAX_PUPILS: Final = 30
+MAX_NAME: Final = 40
+ROUND_ROBIN_MOST: Final = 12
+"""Up to this many pupils an ``auto`` event is a round robin, above it a Swiss one."""
+SETUP_KEYS: Final = frozenset({"game", "title", "format", "rounds", "minutes", "robot"})
+FORMATS: Final = ("auto", "round_robin", "swiss")
+
+
+@dataclass
+class EventState:
+    """The event: its settings, who joined, the tournament once started, the board games."""
+
+    title: str
+    format: str
+    rounds: int
+    minutes: float | None
+    robot: str
+    phase: str = "gathering"  # gathering → playing → over
+    names: dict[str, str] = field(default_factory=dict)  # seat → name, in join order
+    event: t.Event | None = None
+    current: int = 0
+    boards: dict[tuple[int, int], str] = field(default_factory=dict)  # (round, board) → game id
+    log: list[Json] = field(default_factory=list)
+
+    def games_of(self, number: int) -> tuple[t.Game, ...]:
+        """The games of round ``number`` (none before it is paired)."""
+        if self.event is None or not 1 <= number <= len(self.event.rounds):
+            return ()
+        return self.event.rounds[number - 1]
+
+    def board_of(self, pupil: str) -> t.Game | None:
+        """The pupil's game of the round in play."""
+        return next((g for g in self.games_of(self.current) if g.has(pupil)), None)
+
+
+def seats() -> list[str]:
+    """The pupils' seats, in join order."""
+    return [f"p{n}" for n in range(1, MAX_PUPILS + 1)]
+
+
+def setup(spec: Json) -> EventState:
+    """The event a setup line makes (or :class:`Refused` ``bad_setup``)."""
+    if not isinstance(spec, dict):
+        raise _bad("The setup must be an object.")
+    unknown = sorted(set(spec) - SETUP_KEYS)
+    if unknown:
+        raise _bad(f"Unknown setup field {unknown[0]!r}.")
+    title = spec.get("title", "Турнир")
+    if not isinstance(title, str) or not title.strip() or len(title) > 80:
+        raise _bad("The title: 1 to 80 characters.")
+    fmt = spec.get("format", "auto")
+    if fmt not in FORMATS:
+        raise _bad(f"The format: one of {', '.join(FORMATS)}.")
+    rounds = spec.get("rounds", 5)
+    if isinstance(rounds, bool) or not isinstance(rounds, int) or not 1 <= rounds <= 15:
+        raise _bad("The rounds: a whole number from 1 to 15.")
+    minutes = spec.get("minutes", 10)
+    ok = minutes is None or (not isinstance(minutes, bool) and isinstance(minutes, int | float))
+    if not ok or (minutes is not None and not 0 < minutes <= 180):
+        raise _bad("The minutes per side: a number from 1 to 180, or null (no clock).")
+    robot = spec.get("robot", "casual")
+    if robot not in LEVELS:
+        raise _bad(f"The robot's level: one of {', '.join(LEVELS)}.")
+    minutes = None if minutes is None else float(minutes)
+    return EventState(title.strip(), str(fmt), rounds, minutes, str(robot))
+
+
+def _bad(message: str) -> Refused:
+    return Refused("bad_setup", message)
+
+
+# -- decide ---------------------------------------------------------------------------------
+
+
+def decide(state: EventState, command: Json, now: float) -> list[Json]:
+    """The events ``command`` causes (or :class:`Refused`)."""
+    kind = command.get("type") if isinstance(command, dict) else None
+    if kind not in DECIDERS:
+        raise Refused("unknown_command", f"Unknown command {kind!r}.")
+    if not isinstance(command.get("by"), str):
+        raise Refused("bad_command", "A command names its seat in 'by'.", reason="by")
+    at = round(float(now), 3)
+    try:
+        return DECIDERS[kind](state, command, at)
+    except t.TournamentError as exc:
+        raise Refused(exc.code, str(exc), **{k: str(v) for k, v in exc.params.items()}) from None
+
+
+def _enter(state: EventState, command: Json, at: float) -> list[Json]:
+    by = command["by"]
+    if by not in seats():
+        raise Refused("not_a_pupil", "Only a pupil may enter the event.")
+    if state.phase != "gathering":
+        raise Refused("event_started", "The event has started; ask the teacher.")
+    name = command.get("name")
+    if not isinstance(name, str) or not name.strip() or len(name) > MAX_NAME:
+        raise Refused("bad_name", "A name: 1 to 40 characters.")
+    return [{"type": "entered", "pupil": by, "name": " ".join(name.split()), "at": at}]
+
+
+def _start(state: EventState, command: Json, at: float) -> list[Json]:
+    _host(command)
+    if state.phase != "gathering":
+        raise Refused("event_started", "The event has started already.")
+    pupils = [t.Pupil(seat, name) for seat, name in state.names.items()]
+    fmt = _format(state, len(pupils))
+    event = _made(state, fmt, pupils)  # refuses too few pupils, too many rounds
+    rounds = event.planned_rounds
+    return [
+        {"type": "event_started", "format": fmt, "rounds": rounds, "at": at},
+        {"type": "round_started", "round": 1, "at": at},
+    ]
+
+
+def _format(state: EventState, pupils: int) -> str:
+    if state.format != "auto":
+        return state.format
+    return "round_robin" if pupils <= ROUND_ROBIN_MOST else "swiss"
+
+
+def _made(state: EventState, fmt: str, pupils: list[t.Pupil]) -> t.Event:
+    if fmt == "round_robin":
+        return t.round_robin(state.title, pupils)
+    return t.pair_next_round(t.swiss(state.title, pupils, state.rounds))
+
+
+def _boards(state: EventState, command: Json, at: float) -> list[Json]:
+    _server(command)
+    number, games = command.get("round"), command.get("games")
+    if state.phase != "playing" or number != state.current:
+        raise Refused("not_current_round", "Boards are opened for the round in play only.")
+    if any(key[0] == number for key in state.boards):
+        raise Refused("boards_open", "This round's boards are open already.")
+    wanted = {str(g.board) for g in state.games_of(state.current)}
+    if not isinstance(games, dict) or set(games) != wanted:
+        raise Refused("bad_command", "Name a game for every board.", reason="games")
+    if not all(isinstance(v, str) and v for v in games.values()):
+        raise Refused("bad_command", "Name a game for every board.", reason="games")
+    return [{"type": "boards_opened", "round": number, "games": dict(games), "at": at}]
+
+
+def _result(state: EventState, command: Json, at: float) -> list[Json]:
+    by = command["by"]
+    if by not in (HOST, SERVER):
+        raise Refused("host_only", "Only the teacher may set a board's result.")
+    if state.phase != "playing" or command.get("round") != state.current:
+        raise Refused("not_current_round", "Results are set for the round in play only.")
+    number, board, result = state.current, command.get("board"), command.get("result")
+    assert state.event is not None
+    if not isinstance(board, int) or isinstance(board, bool):
+        raise Refused("bad_command", "Name the board by its number.", reason="board")
+    event = t.record(state.event, number, board, result)  # type: ignore[arg-type]
+    recorded = {"type": "result_recorded", "round": number, "board": board} | {
+        "result": result,
+        "by": by,
+        "at": at,
+    }
+    return [recorded, *_after(state, event, at)]
+
+
+def _end_round(state: EventState, command: Json, at: float) -> list[Json]:
+    """The teacher ends the round: every board still playing is a draw."""
+    _host(command)
+    if state.phase != "playing" or command.get("round") != state.current:
+        raise Refused("not_current_round", "Only the round in play can be ended.")
+    assert state.event is not None
+    event, out = state.event, []
+    for game in state.games_of(state.current):
+        if not game.finished:
+            event = t.record(event, state.current, game.board, t.DRAW)
+            out.append(
+                {"type": "result_recorded", "round": state.current, "board": game.board}
+                | {"result": t.DRAW, "by": HOST, "at": at}
+            )
+    if not out:
+        raise Refused("round_over", "Every board of this round has its result.")
+    return [*out, *_after(state, event, at)]
+
+
+def _after(state: EventState, event: t.Event, at: float) -> list[Json]:
+    """What follows a result: the next round once every board is over, or the end."""
+    if not all(game.finished for game in event.rounds[state.current - 1]):
+        return []  # (a round robin is paired in full: the round in play, not the last)
+    if state.current < event.planned_rounds:
+        return [{"type": "round_started", "round": state.current + 1, "at": at}]
+    return [{"type": "event_ended", "at": at}]
+
+
+def _host(command: Json) -> None:
+    if command["by"] != HOST:
+        raise Refused("host_only", "Only the teacher may do this.")
+
+
+def _server(command: Json) -> None:
+    if command["by"] != SERVER:
+        raise Refused("host_only", "Only the server opens the boards.", reason="server")
+
+
+def _tick(state: EventState, command: Json, at: float) -> list[Json]:
+    return []
+
+
+DECIDERS: Final[dict[str, Callable[[EventState, Json, float], list[Json]]]] = {
+    "enter": _enter,
+    "start": _start,
+    "boards": _boards,
+    "result": _result,
+    "end_round": _end_round,
+    "tick": _tick,
+}
+
+
+# -- evolve ---------------------------------------------------------------------------------
+
+
+def evolve(state: EventState, event: Json) -> EventState:
+    """Apply one event (the pairings are computed here, deterministically)."""
+    kind = event["type"]
+    if kind == "entered":
+        state.names = {**state.names, event["pupil"]: event["name"]}
+    elif kind == "event_started":
+        pupils = [t.Pupil(seat, name) for seat, name in state.names.items()]
+        state.phase = "playing"
+        state.event = _made(state, event["format"], pupils)
+    elif kind == "round_started":
+        assert state.event is not None
+        state.current = event["round"]
+        if state.event.format == "swiss" and len(state.event.rounds) < state.current:
+            state.event = t.pair_next_round(state.event)
+    elif kind == "boards_opened":
+        for board, game_id in event["games"].items():
+            state.boards = {**state.boards, (event["round"], int(board)): game_id}
+    elif kind == "result_recorded":
+        assert state.event is not None
+        state.event = t.record(state.event, event["round"], event["board"], event["result"])
+    elif kind == "event_ended":
+        state.phase = "over"
+    state.log.append(event)
+    return state

@@ -1,0 +1,64 @@
+"""A class event in words: its refusals in Russian and English (data only); the
+tournament's own refusals (pairings, results) are the Russian draughts catalogue's.
+
+>>> MESSAGES["ru"]["event_started"]
+'Турнир уже начался; спросите учителя.'
+"""
+
+from __future__ import annotations
+
+from typing import Final
+
+from boardroom.games.russian.messages import MESSAGES as RUSSIAN
+from boardroom.kernel import Json
+
+_SHARED: Final = (
+    *("bad_result", "unknown_board", "already_recorded", "round_in_progress", "event_over"),
+    *("not_swiss", "no_pairing", "too_few_pupils", "duplicate_pupil", "unknown_pupil"),
+    *("bad_event", "too_many_rounds"),
+)
+RU: Final = {
+    "@tournament": "турнир класса",
+    "@host": "учитель",
+    "unknown_command": "В турнире нет такой команды.",
+    "bad_command": "Команда составлена неверно.",
+    "bad_command.by": "В команде не указано, чьё это место («by»).",
+    "bad_command.games": "Назовите партию для каждой доски.",
+    "bad_command.board": "Доску называют её номером.",
+    "bad_setup": "Турнир с такой настройкой начать нельзя: проверьте название, туры и часы.",
+    "not_a_pupil": "Войти в турнир может только ученик.",
+    "event_started": "Турнир уже начался; спросите учителя.",
+    "bad_name": "Имя — от 1 до 40 знаков.",
+    "host_only": "Это может сделать только учитель.",
+    "host_only.server": "Доски открывает сервер.",
+    "not_current_round": "Это можно сделать только в текущем туре.",
+    "boards_open": "Доски этого тура уже открыты.",
+    "round_over": "У всех досок этого тура уже есть результат.",
+}
+EN: Final = {
+    "@tournament": "class tournament",
+    "@host": "teacher",
+    "unknown_command": "A tournament has no such command.",
+    "bad_command": "The command is not well formed.",
+    "bad_command.by": "The command does not name its seat ('by').",
+    "bad_command.games": "Name a game for every board.",
+    "bad_command.board": "Name the board by its number.",
+    "bad_setup": "An event cannot start with this setup: check the title, rounds and clock.",
+    "not_a_pupil": "Only a pupil may enter the event.",
+    "event_started": "The event has started; ask the teacher.",
+    "bad_name": "A name: 1 to 40 characters.",
+    "host_only": "Only the teacher may do this.",
+    "host_only.server": "The server opens the boards.",
+    "not_current_round": "This can be done for the round in play only.",
+    "boards_open": "This round's boards are open already.",
+    "round_over": "Every board of this round has its result.",
+}
+MESSAGES: Final = {
+    "ru": RU | {key: RUSSIAN["ru"][key] for key in _SHARED},
+    "en": EN | {key: RUSSIAN["en"][key] for key in _SHARED},
+}
+
+
+def names(view: Json) -> dict[str, str]:
+    """The pupils' names by seat (what a refusal may name)."""
+    return {p["id"]: p["name"] for p in view.get("pupils", [])}

@@ -1,0 +1,39 @@
+// @ts-check
+// The class tournament's shared pieces: points as the class writes them, the standings table.
+import { table } from "../dom.js";
+import { t } from "../i18n.js";
+
+/** Half-points as the class writes them: 2½, ½, 0. */
+export function points(half) {
+  const whole = Math.floor(half / 2);
+  return half % 2 ? `${whole || ""}½` : String(whole);
+}
+
+/** Quarter-points (Sonneborn–Berger) as a decimal. */
+export function quarters(q) {
+  return (q / 4).toLocaleString(document.documentElement.lang || "ru", { maximumFractionDigits: 2 });
+}
+
+/** A name on a board: the pupil's, or the robot's in the reader's language. */
+export function who(name) {
+  return name === null || name === undefined ? t("tn.robot") : name;
+}
+
+/** The standings as a table (place, name, points, Buchholz, SB, playing now). */
+export function standingsTable(view, opts = {}) {
+  // compact (two columns on the wall): no column for the games in play, a dot after the name
+  const now = opts.playing && !opts.compact;
+  const rows = (view.standings || []).map((/** @type {any} */ s) => [
+    String(s.place), opts.compact && opts.playing && s.in_progress ? `${s.name} •` : s.name,
+    points(s.points), points(s.buchholz), quarters(s.sb),
+    ...(now ? [s.in_progress ? t("tn.playing") : ""] : []),
+  ]);
+  const heads = [opts.short ? "№" : t("tn.place"), t("tn.name"), t("tn.points"), t("tn.buchholz"), t("tn.sb"), ...(now ? [t("tn.now")] : [])];
+  const el = table(heads, rows, "tn-standings");
+  el.dataset.role = "standings";
+  (view.standings || []).forEach((/** @type {any} */ s, /** @type {number} */ i) => {
+    const row = el.querySelectorAll("tbody tr")[i];
+    if (row instanceof HTMLElement) { row.dataset.pupil = s.id; if (s.id === view.you) row.classList.add("me"); }
+  });
+  return el;
+}

@@ -1,0 +1,128 @@
+"""A class event's outer parts: the wall's boards in play, the crosstable (CSV with a BOM and
+``;`` in Russian, and an xlsx) and one PDN file with every game of the event.
+
+Importing this module registers the crosstable downloads (``boardroom.web.app`` does) and
+:func:`mount` adds the two routes.
+
+>>> view = {"title": "5 Б", "format": "round_robin", "planned_rounds": 1, "current": 1,
+...         "pupils": [{"id": "p1", "name": "Аня"}, {"id": "p2", "name": "Боря"}],
+...         "rounds": [{"round": 1, "boards": [{"board": 1, "white": "p1", "black": "p2",
+...                                             "result": 1, "game_id": "g1"}]}]}
+>>> print(crosstable_csv(view, "g", "ru"), end="")
+\ufeffМесто;Имя;1;2;Очки;Бухгольц;Зоннеборн — Бергер
+1;Аня;×;½;0,5;0,5;0,25
+2;Боря;½;×;0,5;0,5;0,25
+"""
+
+from __future__ import annotations
+
+from typing import Final
+
+from fastapi import APIRouter, FastAPI, Request, Response
+
+from boardroom.games.russian import tournament as t
+from boardroom.games.russian.messages import MESSAGES
+from boardroom.kernel import Json
+from boardroom.server.app import request_language
+from boardroom.server.deps import HubDep, SeatDep
+from boardroom.server.errors import ApiError
+from boardroom.web.exports import Download, register_downloads
+from boardroom.web.russian import board_of
+from boardroom.web.sheets import XLSX_TYPE, Cell, Sheet, csv_text, xlsx_bytes
+
+GAME: Final = "tournament"
+router = APIRouter(prefix="/api/web/events")
+
+
+def event_of(view: Json) -> t.Event:
+    """The tournament as the event's view shows it (pupils, rounds paired, results)."""
+    pupils = tuple(t.Pupil(p["id"], p["name"]) for p in view.get("pupils", []))
+    rounds = tuple(
+        tuple(
+            t.Game(r["round"], b["board"], b["white"], b["black"], b["result"]) for b in r["boards"]
+        )
+        for r in view.get("rounds", [])
+    )
+    fmt: t.Format = "swiss" if view.get("format") == "swiss" else "round_robin"
+    return t.Event(str(view.get("title", "")), fmt, pupils, view.get("planned_rounds") or 0, rounds)
+
+
+def crosstable_sheet(view: Json, lang: str) -> Sheet:
+    """Place, name, a column per place (and the robot), points, Buchholz, SB."""
+    words = MESSAGES.get(lang, MESSAGES["ru"])
+    event = event_of(view)
+    table = t.standings(event)
+    cells = t.crosstable(event)
+    robot = any(g.has(t.ROBOT) for g in event.games)
+    columns = [words["@tournament.place"], words["@tournament.name"]]
+    columns += [str(n) for n in range(1, len(table) + 1)]
+    columns += [words["@tournament.robot"]] if robot else []
+    columns += [words[f"@tournament.{key}"] for key in ("points", "buchholz", "sb")]
+    rows: list[list[Cell]] = [
+        [s.place, s.pupil.name, *row, s.points / 2, s.buchholz / 2, s.sonneborn_berger / 4]
+        for s, row in zip(table, cells, strict=True)
+    ]
+    return Sheet(str(view.get("title") or "Турнир"), columns, rows)
+
+
+def crosstable_csv(view: Json, game_id: str, lang: str) -> str:
+    return csv_text(crosstable_sheet(view, lang), lang)
+
+
+def crosstable_xlsx(view: Json, game_id: str, lang: str) -> bytes:
+    return xlsx_bytes([crosstable_sheet(view, lang)], lang)
+
+
+register_downloads(
+    GAME,
+    {
+        "crosstable": Download("{game_id}-crosstable.csv", "text/csv", crosstable_csv),
+        "xlsx": Download("{game_id}-crosstable.xlsx", XLSX_TYPE, crosstable_xlsx),
+    },
+)
+
+
+def _event_view(at: SeatDep) -> Json:
+    if at.live.record.game != GAME:
+        raise ApiError("not_an_event", "This game is not a class tournament.", 404)
+    return at.live.view(at.seat.role)
+
+
+@router.get("/{game_id}/boards")
+async def boards(at: SeatDep, hub: HubDep) -> Json:
+    """The boards of the round in play as the wall draws them: names, position, result."""
+    view = _event_view(at)
+    out = []
+    for board in view["rounds"][-1]["boards"] if view["rounds"] else []:
+        game: Json = {}
+        if board["game_id"]:
+            live = await hub.get(board["game_id"])
+            game = live.view("projector", events_since=live.version)
+        moves = game.get("moves") or []
+        out.append(
+            {"board": board["board"], "white": board["white_name"], "black": board["black_name"]}
+            | {"position": game.get("position"), "last": moves[-1] if moves else None}
+            | {"phase": game.get("phase"), "to_move": game.get("to_move")}
+            | {"result": board["result"], "moves": len(moves)}
+        )
+    return {"round": view["current"], "boards": out}
+
+
+@router.get("/{game_id}/games.pdn")
+async def games_pdn(at: SeatDep, hub: HubDep, request: Request) -> Response:
+    """Every game of the event in one PDN file (GameType 25)."""
+    view = _event_view(at)
+    played = {}
+    for r in view["rounds"]:
+        for b in r["boards"]:
+            if b["game_id"]:
+                live = await hub.get(b["game_id"])
+                played[(r["round"], b["board"])] = board_of(live.view("projector"))
+    text = t.event_pdn(event_of(view), played, request_language(request))
+    headers = {"Content-Disposition": f'attachment; filename="{at.live.game_id}-games.pdn"'}
+    return Response(text, media_type="application/x-pdn; charset=utf-8", headers=headers)
+
+
+def mount(app: FastAPI) -> None:
+    """Add the event's routes to the app."""
+    app.include_router(router)
