@@ -88,6 +88,14 @@ def test_the_coach_on_the_phone_and_the_wall(browser: Browser, server: Server, a
     expect(wall.locator("body.projector")).to_have_count(1)
     expect(wall.locator(".coach-chart circle[data-label=mistake]").first).to_be_visible()
     expect(wall.locator(".sq.route")).to_have_count(3)
+    expect(wall.locator("[data-role=coach-summary]")).to_be_visible()
+    # nobody scrolls a projector: the page fits and no box on it scrolls
+    assert wall.evaluate("document.documentElement.scrollHeight") <= 720
+    scrolling = wall.evaluate(
+        "[...document.querySelectorAll('body *')].filter(e => e.scrollHeight > e.clientHeight + 1"
+        " && ['auto', 'scroll'].includes(getComputedStyle(e).overflowY)).length"
+    )
+    assert scrolling == 0
     shot(wall, "coach-wall-1280")
     assert errors_of(wall) == []
 

@@ -8,7 +8,9 @@ export function topbar(title) {
   const phase = h("span", { class: "phase" });
   const countdown = h("span", { class: "countdown hidden", dataset: { role: "countdown" } });
   const conn = h("span", { class: "conn", title: t("conn.unknown") });
-  const bar = h("header", { class: "topbar" }, skipLink(),
+  // framed by the class event's phone page (same origin only), whose own bar says it all
+  const framed = window.self !== window.top;
+  const bar = h("header", { class: ["topbar", framed && "framed"] }, skipLink(),
     h("a", { class: "brand", href: "/", style: { color: "#fff", textDecoration: "none" }, text: "Boardroom" }),
     // the page's one heading: what this page is (and whose seat)
     h("h1", { class: "page-title" }, h("span", { class: "who", text: title || "" }), who),

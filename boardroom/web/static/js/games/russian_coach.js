@@ -105,9 +105,10 @@ function show(review, wall, gameId) {
   const back = h("a", { class: "button", href: `/results/${gameId}`, text: t("r.title") });
   select(ply);
   if (wall) {
-    const words = panel(t("coach.title"), caption, steps);
+    // nobody scrolls a projector: the wall steps by the buttons and the graph's dots, no move list
+    const words = panel(t("coach.title"), caption, steps, summary);
     words.dataset.panel = "coach-words";
-    return [h("div", { class: "proj coach-wall" }, h("div", {}, boardPanel), h("div", { class: "stack" }, lead, words, graphPanel, movesPanel))];
+    return [h("div", { class: "proj coach-wall" }, h("div", {}, boardPanel), h("div", { class: "stack" }, lead, words, graphPanel))];
   }
   return [lead, graphPanel, boardPanel, movesPanel, h("div", { class: "row" }, back)];
 }
