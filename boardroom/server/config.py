@@ -13,6 +13,8 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
+from boardroom.server.room import Room
+
 DEFAULT_DB = "sqlite:///var/boardroom.sqlite3"
 
 
@@ -25,6 +27,10 @@ class Settings:
     db_url: str = DEFAULT_DB
     demo: bool = True
     public_url: str | None = None
+    """The address people reach the server at from outside (a proxy's); wins over the room's."""
+    room_addresses: str = ""
+    """The room network's addresses by hand (``a,b``, the first the default); empty: the
+    machine's interfaces, the default route's first (``server/room.py``)."""
     max_http_body: int = 64 * 1024
     max_upload_body: int = 16 * 1024 * 1024
     upload_paths: tuple[str, ...] = ("/api/games", "/api/web/bank")
@@ -89,6 +95,7 @@ class Settings:
     """Tests only: the coach's worker waits until this file exists before it analyses
     (so a test can see an analysis still running, whatever the machine's speed)."""
     clock: Callable[[], float] = field(default=time.time, repr=False)
+    _room: Room | None = field(default=None, init=False, repr=False, compare=False)
 
     def body_limit(self, path: str) -> int:
         """The largest HTTP body accepted on ``path``: game setups and question banks may be big.
@@ -109,13 +116,28 @@ class Settings:
         values = dict(given)
         for item in dataclasses.fields(cls):
             raw = env.get(f"BOARDROOM_{item.name.upper()}")
-            if raw is None or item.name in values or item.name == "clock":
+            if raw is None or item.name in values or not item.init or item.name == "clock":
                 continue
             default = getattr(cls(), item.name)
             kind = str if default is None else type(default)
             values[item.name] = raw.lower() in ("1", "true", "yes") if kind is bool else kind(raw)
         return cls(**values)
 
+    def room(self) -> Room:
+        """This machine's room addresses (discovered once per settings)."""
+        if self._room is None:
+            given = self.room_addresses
+            self._room = Room.given(given) if given else Room.discover()
+        return self._room
+
     @property
     def base_url(self) -> str:
-        return self.public_url or f"http://{self.host}:{self.port}"
+        """The origin put in printed links and QR codes: ``public_url``, else the room's
+        default address when listening on the room network, else loopback.
+
+        >>> Settings(host="0.0.0.0", room_addresses="192.0.2.2").base_url
+        'http://192.0.2.2:8000'
+        >>> Settings(host="127.0.0.1").base_url
+        'http://127.0.0.1:8000'
+        """
+        return self.public_url or self.room().base_url(self.host, self.port)
