@@ -73,7 +73,7 @@ class Room:
         return host in WILDCARDS or not is_loopback(host)
 
     def urls(self, host: str, port: int) -> list[str]:
-        """Where phones reach a server listening on ``host``: each room address, or the one given."""
+        """Where phones reach a server on ``host``: every room address, or the one given."""
         if host in WILDCARDS:
             return [address.url(port) for address in self.addresses]
         if is_loopback(host):
