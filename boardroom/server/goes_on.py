@@ -68,15 +68,27 @@ class GoesOn:
         lock = self.making.setdefault(live.game_id, asyncio.Lock())
         async with lock:
             secret = carried_secret(host_secret, live.game_id)
-            if live.record.next_game is not None:
-                made = await self.games.get(live.record.next_game)
+            next_game = await self.next_of(live)
+            if next_game is not None:
+                made = await self.games.get(next_game)
                 return NewGame(made.record, secret)
             new = await self.games.create(
                 copy.deepcopy(live.record.spec), lang=live.record.lang, secret=secret
             )
             await self._carry(live, await self.games.get(new.record.game_id))
-            await self._point(live, new.record.game_id)
+            kept = await self._point(live, new.record.game_id)
+            if kept != new.record.game_id:  # another process played it again first
+                return NewGame((await self.games.get(kept)).record, secret)
             return new
+
+    async def next_of(self, live: LiveGame) -> str | None:
+        """The game ``live`` went on in, read again from the store while this process knows
+        of none (another process may have played it again)."""
+        if live.record.next_game is None:
+            stored = await self.runtime.db(self.runtime.store.game, live.game_id)
+            if stored is not None and stored.next_game is not None:
+                live.record = dataclasses.replace(live.record, next_game=stored.next_game)
+        return live.record.next_game
 
     async def _carry(self, old: LiveGame, new: LiveGame) -> None:
         """The old game's people kept in their seats, its robots, its class, its entries."""
@@ -108,16 +120,17 @@ class GoesOn:
             except ApiError:
                 log.warning("a carried command was refused", extra={"game": new.game_id})
 
-    async def _point(self, old: LiveGame, next_game: str) -> None:
-        """Store the pointer, then tell every socket of the old game."""
+    async def _point(self, old: LiveGame, next_game: str) -> str:
+        """Store the pointer, then tell every socket of the old game; the pointer kept."""
         kept = await self.runtime.db(self.runtime.store.set_next_game, old.game_id, next_game)
         old.record = dataclasses.replace(old.record, next_game=kept)
         self.fanout.goes_on(old)
+        return kept
 
     async def follow(self, live: LiveGame, seat: Seat, secret: str) -> tuple[Seat, str]:
         """The seat in the game ``live`` went on in for the device that holds ``seat``'s
         ``secret`` there, and that seat's own secret (the same however often asked)."""
-        next_game = live.record.next_game
+        next_game = await self.next_of(live)
         if next_game is None:
             raise not_gone_on()
         new = await self.games.get(next_game)
