@@ -49,7 +49,8 @@ def seat_of(page: Page, game_id: str) -> Json:
     """The seat this browser holds in ``game_id``, as its page asks the server."""
     script = """async (id) => {
       const secret = localStorage.getItem(`br:secret:${id}`);
-      const reply = await fetch(`/api/web/games/${id}/me`, { headers: { Authorization: `Bearer ${secret}` } });
+      const headers = { Authorization: `Bearer ${secret}` };
+      const reply = await fetch(`/api/web/games/${id}/me`, { headers });
       return await reply.json();
     }"""
     seat: Json = page.evaluate(script, game_id)
