@@ -2,17 +2,14 @@
 game at the new one; every socket of the old game hears the same frame (a game id, no
 secret); each device follows with its own old secret to its own seat (same role, same
 name), and nothing else gets it a seat; robots stay robots; the join page offers only the
-names still without a seat; a class event says it is gathering; a phone that comes back
-after a restart still follows."""
+names still without a seat; a class event says it is gathering. (A phone that comes back
+after a restart follows: tests/web/test_web_classes.py, Vera's phone.)"""
 
 from __future__ import annotations
-
-from pathlib import Path
 
 from live_fixtures import api_fixture, server_fixture  # noqa: F401 (fixtures)
 from live_games import exchange_setup, quiz_setup
 from live_support import Api, Json, Server, WsSeat
-from support.servers import on_sqlite
 
 CLASS = ["Аня", "Борис", "Вера", "Дина"]
 
@@ -151,20 +148,15 @@ def test_a_class_event_gathers_and_its_pupils_enter_the_new_one(server: Server, 
         assert (seat["role"], seat["name"]) == (pupil["role"], pupil["name"])
 
 
-def test_a_phone_back_after_a_restart_still_follows(tmp_path: Path) -> None:
-    with on_sqlite(tmp_path / "again.sqlite3") as server:
-        api = Api(server.url)
-        setup = {"game": "russian", "white": {"name": "Аня"}, "black": {"name": "Робот"}}
-        game = api.create("russian", setup)
-        white = api.join(game, "Аня", "white")
-        api.robots(game["game_id"], game["host_secret"], ["black"])
-        made = again(api, game)
-        server.stop()
-        server.start()
-        back = WsSeat(server.ws_url, game["game_id"], white["secret"])
-        assert back.welcome["next"] == made["game_id"]
-        back.close()
-        seat = follow(api, game["game_id"], white["secret"])
-        assert (seat["role"], seat["name"]) == ("white", "Аня")
-        lobby = {s["role"]: s for s in api.lobby(made)["seats"]}
-        assert lobby["black"]["robot"] and not lobby["white"]["robot"]
+def test_a_draughts_side_follows_and_the_robot_side_stays_a_robot(server: Server, api: Api) -> None:
+    setup = {"game": "russian", "white": {"name": "Аня"}, "black": {"name": "Робот"}}
+    game = api.create("russian", setup)
+    white = api.join(game, "Аня", "white")
+    api.robots(game["game_id"], game["host_secret"], ["black"])
+    made = again(api, game)
+    seat = follow(api, game["game_id"], white["secret"])
+    assert (seat["game_id"], seat["role"], seat["name"]) == (made["game_id"], "white", "Аня")
+    lobby = {s["role"]: s for s in api.lobby(made)["seats"]}
+    assert lobby["black"]["robot"] and not lobby["white"]["robot"]
+    # The secret answered opens that side in the new game.
+    assert api.view(made["game_id"], seat["secret"])["role"] == "white"
