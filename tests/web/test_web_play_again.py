@@ -139,4 +139,5 @@ def test_the_join_pages_offer_free_names_and_say_the_class_gathers(
         "Класс собирается: впишите своё имя и ждите начала."
     )
     expect(phone.get_by_text("Игра уже идёт")).to_have_count(0)
+    shot(phone, "join-event-gathering-phone")
     assert errors_of(phone) == []
