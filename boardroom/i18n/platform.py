@@ -44,6 +44,7 @@ RU: Final = {
     "no_robot": "Для этой игры пока нет робота.",
     "no_robot.seat": "На этом месте не играет робот: отдать человеку можно только место робота.",
     "seat_taken": "Все места в этой игре заняты.",
+    "not_gone_on": "Эта игра не продолжилась в новой.",
     "seat_taken.playing": "На этом месте сейчас играет человек; робот сможет сесть, когда он "
     "уйдёт.",
     "too_large": "Сообщение слишком большое.",
@@ -154,6 +155,7 @@ EN: Final = {
     "no_robot": "No robot plays this game yet.",
     "no_robot.seat": "No robot plays this seat: only a robot's seat can be handed to a person.",
     "seat_taken": "Every seat of this game is taken.",
+    "not_gone_on": "This game has not gone on in a new one.",
     "seat_taken.playing": "Someone is playing this seat; a robot can take it once they leave.",
     "too_large": "This message is too large.",
     "bad_json": "This is not JSON.",

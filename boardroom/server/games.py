@@ -57,10 +57,15 @@ class Games:
         """Run on a game once it is held (this process tries to lead it)."""
 
     async def create(
-        self, spec: Json, demo: bool = False, draft: str | None = None, lang: str | None = None
+        self,
+        spec: Json,
+        demo: bool = False,
+        draft: str | None = None,
+        lang: str | None = None,
+        secret: str | None = None,
     ) -> NewGame:
         """Validate a setup line, store the game (in language ``lang``, the host's choice),
-        hold it in memory; return its host secret.
+        hold it in memory; return its host secret (``secret`` if given, else a new one).
 
         With a creation ticket (``draft``), the ticket is consumed and the game takes over
         the media uploaded with it that its setup names (refused: nothing is made)."""
@@ -84,7 +89,7 @@ class Games:
             raise ApiError(
                 "bad_setup", f"This setup line is not valid: {exc}.", 400, reason="invalid"
             ) from None
-        secret = new_secret()
+        secret = secret or new_secret()
         game_id = new_game_id()
         if draft is not None:
             await self.drafts.take(draft, game_id, spec)

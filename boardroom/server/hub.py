@@ -25,6 +25,7 @@ from boardroom.server.config import Settings
 from boardroom.server.drafts import Drafts
 from boardroom.server.fanout import Fanout
 from boardroom.server.games import Games, NewGame
+from boardroom.server.goes_on import GoesOn
 from boardroom.server.leadership import Leadership
 from boardroom.server.live import Client, LiveGame, Seat
 from boardroom.server.lobby import Lobby
@@ -74,6 +75,7 @@ class Hub:
         self.tournaments = Tournaments(runtime, self.games, self.actor, self.robots)
         self.actor.watchers.append(self.tournaments.changed)
         self.games.adopt = self.leadership.take_lead
+        self.goes_on = GoesOn(runtime, self.games, self.seats, self.robots, self.fanout, self.actor)
         self.coach = Coaching(runtime)
         self.actor.watchers.append(self.coach.watch)
 
@@ -127,10 +129,15 @@ class Hub:
         return await self.games.get(game_id)
 
     async def create_game(
-        self, spec: Json, demo: bool = False, draft: str | None = None, lang: str | None = None
+        self,
+        spec: Json,
+        demo: bool = False,
+        draft: str | None = None,
+        lang: str | None = None,
+        secret: str | None = None,
     ) -> NewGame:
         """A new game from a setup line, in language ``lang`` (:meth:`Games.create`)."""
-        return await self.games.create(spec, demo, draft, lang)
+        return await self.games.create(spec, demo, draft, lang, secret)
 
     async def open_demos(self) -> list[NewGame]:
         """One ready demo game of each kind (:meth:`Games.open_demos`)."""

@@ -124,6 +124,10 @@ class SeatView(BaseModel):
     )
     seat: str
     role: str
+    next: str | None = Field(
+        default=None,
+        description="The game this one went on in (play again): follow with POST …/follow.",
+    )
     version: int
     view: dict[str, Any]
     actions: dict[str, Any] = Field(

@@ -15,7 +15,8 @@ class Conflict(Exception):
 class GameRecord:
     """One game: its id, short join code, kind, setup line and creation time (epoch s);
     ``lang``: the game's language (the host's choice; every page of the game starts in it;
-    ``None``: none chosen, each page follows its browser)."""
+    ``None``: none chosen, each page follows its browser); ``next_game``: the game it goes on
+    in ("play again"; ``None``: none yet)."""
 
     game_id: str
     code: str
@@ -25,6 +26,7 @@ class GameRecord:
     host_secret_hash: str
     demo: bool = False
     lang: str | None = None
+    next_game: str | None = None
 
 
 @dataclass(frozen=True)

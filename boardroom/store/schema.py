@@ -32,6 +32,7 @@ games = Table(
     Column("deadline", Float, nullable=True),
     Column("deadline_version", Integer, nullable=False, default=0, server_default="0"),
     Column("lang", String(8), nullable=True),
+    Column("next_game", String(40), nullable=True),
 )
 
 seats = Table(

@@ -69,7 +69,7 @@ ROBOTS_NOTICE = "robots"
 """The presence channel's word (in place of a process's instance) that a game's robot
 seats changed: every process reads them again."""
 MIGRATION_LOCK = 7_140_512
-HEAD = "0007"
+HEAD = "0008"
 """The newest migration (a test checks it against Alembic's scripts)."""
 
 
@@ -454,6 +454,33 @@ class Store(Shelf):
         with self.engine.connect() as conn:
             row = conn.execute(query).first()
         return SeatRecord(**row._mapping) if row is not None else None
+
+    # --- the game a game goes on in ("play again") ------------------------------------
+
+    def set_next_game(self, game_id: str, next_game: str) -> str:
+        """Point ``game_id`` at the game it goes on in, unless it points at one already;
+        the pointer kept (the first one set wins: a game goes on in one game only)."""
+        games = t.games.c
+        with self._writing() as conn:
+            conn.execute(
+                update(t.games)
+                .where(games.game_id == game_id, games.next_game.is_(None))
+                .values(next_game=next_game)
+            )
+            kept = conn.execute(select(games.next_game).where(games.game_id == game_id)).scalar()
+        return str(kept)
+
+    def take_carried_seat(self, game_id: str, held: str, secret_hash: str) -> SeatRecord | None:
+        """The seat kept in ``game_id`` under the placeholder ``held``, now opened by
+        ``secret_hash`` (None if no such seat is waiting: taken already, or never kept)."""
+        seats = t.seats.c
+        where = (seats.game_id == game_id) & (seats.secret_hash == held)
+        with self._writing() as conn:
+            row = conn.execute(select(t.seats).where(where)).first()
+            if row is None:
+                return None
+            conn.execute(update(t.seats).where(where).values(secret_hash=secret_hash))
+        return SeatRecord(**{**row._mapping, "secret_hash": secret_hash})
 
     # --- robot seats ---------------------------------------------------------------
 
@@ -948,4 +975,5 @@ def _game(row: Any) -> GameRecord:
         host_secret_hash=row["host_secret_hash"],
         demo=bool(row["demo"]),
         lang=row["lang"],
+        next_game=row["next_game"],
     )

@@ -75,7 +75,8 @@ async def join_info(code: str, hub: HubDep) -> Json:
         "code": code.strip().upper() if team else live.record.code,
         "team_code_needed": closed and team is None,
         "team": team,
-        "started": public.get("phase") not in ("setup", None),
+        "started": public.get("phase") not in ("setup", "gathering", None),
+        "gathering": public.get("phase") == "gathering",
         "shared": live.kind.shared_roles,
         "roles": [
             {"role": seat["role"], **labels[seat["role"]]}

@@ -82,6 +82,14 @@ class WsSeat:
             self.recv(max(0.01, deadline - time.monotonic()))
         return self.view
 
+    def wait_until_frame(self, kind: str, timeout: float = 10.0) -> Json:
+        """The next frame of type ``kind`` (the frames before it kept)."""
+        deadline = time.monotonic() + timeout
+        while True:
+            frame = self.recv(max(0.01, deadline - time.monotonic()))
+            if frame.get("type") == kind:
+                return frame
+
     def send_raw(self, text: str) -> Json:
         """Send any text; the reply (an ack or an error frame), views kept meanwhile."""
         self.conn.send(text)

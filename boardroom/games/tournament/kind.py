@@ -73,6 +73,17 @@ def actions(view: Json, role: str) -> Json:
     return {}
 
 
+def carried(host_view: Json) -> list[Json]:
+    """Playing again: each pupil enters the new event under the name they had.
+
+    >>> carried({"pupils": [{"id": "p2", "name": "Аня"}]})
+    [{'type': 'enter', 'by': 'p2', 'name': 'Аня'}]
+    """
+    return [
+        {"type": "enter", "by": p["id"], "name": p["name"]} for p in host_view.get("pupils", [])
+    ]
+
+
 def demo() -> Json:
     """A class event: a round robin up to twelve pupils, Swiss above, ten minutes each."""
     return {"game": "tournament", "title": "Турнир класса", "rounds": 5, "minutes": 10}
@@ -98,5 +109,6 @@ KIND = GameKind(
     command_schema=command_schema,
     frame_events=frozenset({"event_started", "round_started", "result_recorded", "event_ended"}),
     actions=actions,
+    carried=carried,
     words=Words(messages.MESSAGES, names=messages.names),
 )

@@ -108,6 +108,31 @@ export function keepSecret(gameId, secret) {
   localStorage.setItem(`br:secret:${gameId}`, secret);
 }
 
+let going = false;
+
+/**
+ * Play again: this seat's own place in the game this one went on in. The device proves its
+ * seat here with its own secret and gets its seat there (same role, same name) and that
+ * seat's secret, kept in this browser like a joined one; then the new game opens.
+ */
+export async function goOn(gameId, secret) {
+  if (going) return;
+  going = true;
+  try {
+    const seat = await call("POST", `/api/games/${encodeURIComponent(gameId)}/follow`, undefined, secret);
+    if (seat.role === "projector") {
+      localStorage.setItem(`br:projector:${seat.game_id}`, seat.secret);
+      location.assign(`/play/${seat.game_id}#role=projector`);
+    } else {
+      keepSecret(seat.game_id, seat.secret);
+      location.assign(`/play/${seat.game_id}#secret=${encodeURIComponent(seat.secret)}`);
+    }
+  } catch (err) {
+    going = false;
+    throw err;
+  }
+}
+
 let counter = 0;
 
 /** A command id unique to this page (the server applies the same id once). */
@@ -118,7 +143,8 @@ export function commandId() {
 
 /**
  * The seat's socket: hello → welcome + views; reconnects by itself (with the last version).
- * handlers: onView(view, version), onLobby(lobby), onStatus("online" | "offline" | "denied", detail)
+ * handlers: onView(view, version), onLobby(lobby), onStatus("online" | "offline" | "denied", detail),
+ * onGoesOn(next): the game went on in game `next` (told now, or in the welcome of a later visit)
  *
  * A view frame's events are those after version `events_from`: 0 for a whole view, else the
  * version of the previous frame, whose events are kept and the new ones appended; such a
@@ -156,6 +182,9 @@ export class Socket {
       if (frame.type === "welcome") {
         this.retry = 0;
         this.handlers.onStatus?.("online", frame);
+        if (frame.next) this.handlers.onGoesOn?.(frame.next);
+      } else if (frame.type === "goes_on") {
+        this.handlers.onGoesOn?.(frame.next);
       } else if (frame.type === "view") {
         if (this.version === null || frame.version >= this.version) {
           const view = this.merge(frame, ws);

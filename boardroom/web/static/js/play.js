@@ -4,7 +4,7 @@
 // browser's storage, so closing the page and opening the link again gives the same seat.
 import { h, fill, panel } from "./dom.js";
 import { t } from "./i18n.js";
-import { call, secretFor, projectorSecret, commandId, Socket, ApiError } from "./api.js";
+import { call, secretFor, projectorSecret, commandId, goOn, Socket, ApiError } from "./api.js";
 import { topbar, banner } from "./shell.js";
 import { startClock } from "./clock.js";
 import { kindModule } from "./kinds.js";
@@ -33,6 +33,22 @@ export default async function play(root) {
     fill(root, bar.el, h("main", {}, panel(t("play.no_seat"), h("p", { class: "error", text: err.message }), h("a", { class: "button", href: "/join", text: t("join.title") }))));
     return;
   }
+  const status = h("div", { class: "hidden" });
+  // Play again: this seat follows to its own seat in the new game (no code typed).
+  const follow = async () => {
+    fill(status, banner(t("play.goes_on")));
+    status.classList.remove("hidden");
+    try {
+      await goOn(gameId, secret);
+    } catch (err) {
+      fill(status, banner(t("play.goes_on_failed", { reason: err.message }), true));
+    }
+  };
+  if (me.next) {
+    fill(root, bar.el, status);
+    await follow();
+    return;
+  }
   if (me.role === "projector") document.body.classList.add("projector");
   document.title = `Boardroom · ${me.code}`;
   const roleText = me.role === "host" ? t("seat.host") : me.role === "projector" ? t("seat.projector") : me.name;
@@ -45,7 +61,6 @@ export default async function play(root) {
       return reply;
     },
   };
-  const status = h("div", { class: "hidden" });
   fill(root, bar.el, status);
   ctx.kind = await kindModule(me.game);
   const screen = ctx.kind.mount(root, ctx);
@@ -57,6 +72,7 @@ export default async function play(root) {
       screen.update(view, version);
     },
     onLobby(frame) { screen.lobby?.(frame); },
+    onGoesOn: follow,
     onStatus(state, detail) {
       bar.setConn(state === "denied" ? "offline" : state);
       if (state === "denied") fill(status, banner(t("play.denied", { reason: detail?.message || detail?.code || "" }), true));

@@ -3,7 +3,7 @@
 // the kind's downloads, and a replay with a slider through the whole game.
 import { h, fill, panel } from "./dom.js";
 import { t } from "./i18n.js";
-import { call, download, secretFor, projectorSecret, keepSecret } from "./api.js";
+import { call, download, secretFor, projectorSecret, keepSecret, goOn, Socket } from "./api.js";
 import { hostKey } from "./classes.js";
 import { topbar, banner } from "./shell.js";
 import { Board } from "./board.js";
@@ -28,6 +28,8 @@ export default async function results(root) {
     fill(main, banner(err.message, true));
     return;
   }
+  // Play again: a pupil or the wall reading the results follows to its own seat in the new game.
+  if (seat.role !== "host") new Socket(gameId, secret, { onGoesOn: () => goOn(gameId, secret).catch((err) => main.prepend(banner(err.message, true))) });
   const view = seat.view;
   bar.setWho(`${t(`game.${seat.game}`)} · ${seat.code}`);
   const back = h("a", { class: "button", href: `/play/${gameId}`, text: t("r.back") });
