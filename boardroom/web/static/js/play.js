@@ -8,12 +8,14 @@ import { call, secretFor, projectorSecret, commandId, Socket, ApiError } from ".
 import { topbar, banner } from "./shell.js";
 import { startClock } from "./clock.js";
 import { kindModule } from "./kinds.js";
+import { loadRoom } from "./room.js";
 
 export default async function play(root) {
   const gameId = decodeURIComponent(location.pathname.split("/")[2] || "");
   const hash = new URLSearchParams(location.hash.slice(1));
   const wantsProjector = hash.get("role") === "projector";
   const bar = topbar("");
+  const roomAsked = loadRoom(); // the room's address for the links and QR codes, asked meanwhile
   let secret;
   try {
     secret = wantsProjector && !hash.get("secret") ? await projectorSecret(gameId) : secretFor(gameId);
@@ -47,7 +49,7 @@ export default async function play(root) {
   };
   const status = h("div", { class: "hidden" });
   fill(root, bar.el, status);
-  ctx.kind = await kindModule(me.game);
+  [ctx.kind] = await Promise.all([kindModule(me.game), roomAsked]);
   const screen = ctx.kind.mount(root, ctx);
   root.dataset.role = me.role;
   root.dataset.seat = me.seat;
