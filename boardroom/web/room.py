@@ -60,7 +60,10 @@ def _origins(room: Room, settings: Settings) -> list[Json]:
     """The room URLs the server listens on, each with its interface's name."""
     urls = room.urls(settings.host, settings.port)
     names = {address.url(settings.port): address.interface for address in room.addresses}
-    return [{"url": url, "interface": names.get(url, ""), "default": i == 0} for i, url in enumerate(urls)]
+    return [
+        {"url": url, "interface": names.get(url, ""), "default": i == 0}
+        for i, url in enumerate(urls)
+    ]
 
 
 def room_command(port: int) -> str:

@@ -63,13 +63,15 @@ class Server:
 
     def command(self) -> list[str]:
         command = [sys.executable, "-m", "boardroom", "serve", "--no-demo"]
-        return command + ["--port", str(self.port), "--db", self.db_url]
+        return [*command, "--port", str(self.port), "--db", self.db_url]
 
     def start(self, timeout: float = 120.0) -> Server:
         """Start the process and wait for ``/ready`` (generous: the shared test machine
         may be very loaded; a healthy start takes a second or two)."""
         with self.log.open("ab") as log:
-            self.proc = subprocess.Popen(self.command(), cwd=ROOT, env=self.env, stdout=log, stderr=log)
+            self.proc = subprocess.Popen(
+                self.command(), cwd=ROOT, env=self.env, stdout=log, stderr=log
+            )
         deadline = time.monotonic() + timeout
         # One client for the whole wait: a bare ``httpx.get`` builds a TLS context each
         # time (~45 ms of CPU), which, 20 times a second, starves the starting server.

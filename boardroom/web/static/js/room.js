@@ -110,7 +110,8 @@ export function roomNotice() {
   if (!room.origins.length) return h("p", { class: "banner", dataset: { role: "room-offline" }, text: t("room.offline") });
   if (room.origins.length < 2) return null;
   const select = h("select", { name: "room-origin", dataset: { role: "room-pick" }, onchange: () => pick(select.value) },
-    room.origins.map((o) => h("option", { value: o.url, selected: o.url === roomOrigin(),
+    room.origins.map((o) => h("option", { value: o.url,
       text: t(o.default ? "room.option_default" : "room.option", { address: bare(o.url), iface: o.interface || "—" }) })));
+  select.value = roomOrigin();
   return h("label", { class: "room-pick stack" }, h("span", { class: "muted", text: t("room.pick") }), select);
 }
