@@ -127,11 +127,20 @@ def test_every_link_and_qr_code_leads_a_phone_to_the_laptop(
         assert errors_of(console) == [] and errors_of(wall) == []
         pages[kind] = (console, wall)
 
+    # a personal invitation from the Russian draughts console: its link and its QR code
+    console = pages["russian"][0]
+    console.fill("input[name=invite-black]", "Боря")
+    console.locator("li[data-seat=black] button", has_text="Пригласить").click()
+    expect(console.locator("[data-role=personal-link] a")).to_contain_text("#secret=")
+    seen["russian invitation"] = decoded(console, "room-russian-invitation", 2)
+
     qr_codes = sum(QRS[kind][0] + QRS[kind][1] for kind in QRS)
     urls = [url for found in seen.values() for url in found]
     assert len(urls) >= qr_codes + 4, seen  # the nine QR codes and a join link on each console
     assert all(url.startswith(room) for url in urls), seen
-    assert {f"{room}join/{made['quiz']['code']}"} <= set(seen["quiz console"])
+    assert f"{room}join/{made['quiz']['code']}" in seen["quiz console"]
+    assert set(seen["quiz wall"]) < set(seen["quiz console"])  # the teams' codes, linked
+    assert any("#secret=" in url for url in seen["russian invitation"]), seen
     with httpx.Client(timeout=10) as http:
         assert {url: http.get(url).status_code for url in set(urls)} == dict.fromkeys(
             set(urls), 200
