@@ -148,11 +148,11 @@ def test_every_link_and_qr_code_leads_a_phone_to_the_laptop(
 
     # the console offers both networks of the laptop, the default route's first
     console, wall = pages["exchange"]
-    pick = console.locator("select[data-role=room-pick]")
-    options = pick.locator("option").all_inner_texts()
-    assert options[0].startswith(f"{LAPTOP_IP}:{server.port} (eth0") and "wlan0" in options[1], (
-        options
-    )
+    choices = console.locator("[data-role=room-pick] label")
+    options = [" ".join(text.split()) for text in choices.all_text_contents()]
+    assert options[0] == f"{LAPTOP_IP}:{server.port} (eth0, основная сеть)", options
+    assert options[1] == f"{SECOND_IP}:{server.port} (wlan0)", options
+    expect(choices.first.locator("input")).to_be_checked()
     shot(console, "room-console-picker")
     shot(wall, "room-wall-qr")
 
@@ -170,10 +170,11 @@ def test_every_link_and_qr_code_leads_a_phone_to_the_laptop(
     ).items()
 
     # the teacher picks the other network: the console's links and the wall beside it follow
-    pick.select_option(index=1)
+    choices.nth(1).click()
     other = f"http://{SECOND_IP}:{server.port}/join/{made['exchange']['code']}"
     expect(console.locator("[data-role=join-link]")).to_have_text(other)
     expect(wall.locator("[data-room-as=bare]")).to_have_text(other.removeprefix("http://"))
     console.reload()
     expect(console.locator("[data-role=join-link]")).to_have_text(other)  # remembered
+    expect(choices.nth(1).locator("input")).to_be_checked()
     print(f"room links: {time.monotonic() - started:.1f} s")

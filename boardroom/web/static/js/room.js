@@ -109,9 +109,11 @@ export function roomNotice() {
   if (!onLoopback()) return null;
   if (!room.origins.length) return h("p", { class: "banner", dataset: { role: "room-offline" }, text: t("room.offline") });
   if (room.origins.length < 2) return null;
-  const select = h("select", { name: "room-origin", dataset: { role: "room-pick" }, onchange: () => pick(select.value) },
-    room.origins.map((o) => h("option", { value: o.url,
-      text: t(o.default ? "room.option_default" : "room.option", { address: bare(o.url), iface: o.interface || "—" }) })));
-  select.value = roomOrigin();
-  return h("label", { class: "room-pick stack" }, h("span", { class: "muted", text: t("room.pick") }), select);
+  const now = roomOrigin();
+  return h("fieldset", { class: "room-pick", dataset: { role: "room-pick" } },
+    h("legend", { class: "muted", text: t("room.pick") }),
+    room.origins.map((o) => h("label", { class: "room-choice" },
+      h("input", { type: "radio", name: "room-origin", value: o.url, checked: o.url === now, onchange: () => pick(o.url) }), " ",
+      h("span", { class: "room-address", text: bare(o.url) }), " ",
+      h("span", { class: "muted", text: t(o.default ? "room.iface_default" : "room.iface", { iface: o.interface || "—" }) }))));
 }
