@@ -11,8 +11,9 @@ links built from the page's own origin would lead a phone nowhere. The pages ask
   exact ``command`` that listens on the room network.
 
 No secret is needed: the answer says nothing about any game. The machine's interfaces are
-read at each request (a few hundred microseconds), so a laptop that moved to another network
-gets its new address on a page reload; ``BOARDROOM_ROOM_ADDRESSES=a,b`` names them by hand.
+read at each request (a few milliseconds at most, in a worker thread; only the host's console
+and the wall ask), so a laptop that moved to another network gets its new address on a page
+reload; ``BOARDROOM_ROOM_ADDRESSES=a,b`` names them by hand.
 The links the server prints at start use the addresses found once at start
 (``Settings.room``).
 
@@ -27,6 +28,8 @@ The links the server prints at start use the addresses found once at start
 
 from __future__ import annotations
 
+import asyncio
+
 from fastapi import APIRouter
 
 from boardroom.kernel import Json
@@ -39,7 +42,7 @@ router = APIRouter(prefix="/api/web")
 
 @router.get("/room")
 async def room(hub: HubDep) -> Json:
-    return room_json(hub.settings)
+    return await asyncio.to_thread(room_json, hub.settings)  # the interfaces read off the loop
 
 
 def room_json(settings: Settings) -> Json:

@@ -15,7 +15,6 @@ export default async function play(root) {
   const hash = new URLSearchParams(location.hash.slice(1));
   const wantsProjector = hash.get("role") === "projector";
   const bar = topbar("");
-  const roomAsked = loadRoom(); // the room's address for the links and QR codes, asked meanwhile
   let secret;
   try {
     secret = wantsProjector && !hash.get("secret") ? await projectorSecret(gameId) : secretFor(gameId);
@@ -49,6 +48,8 @@ export default async function play(root) {
   };
   const status = h("div", { class: "hidden" });
   fill(root, bar.el, status);
+  // the console and the wall show links for phones: the room's address first (room.js)
+  const roomAsked = me.role === "host" || me.role === "projector" ? loadRoom() : null;
   [ctx.kind] = await Promise.all([kindModule(me.game), roomAsked]);
   const screen = ctx.kind.mount(root, ctx);
   root.dataset.role = me.role;
