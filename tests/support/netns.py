@@ -135,4 +135,4 @@ class LaptopServer(Server):
         self.where = where
 
     def command(self) -> list[str]:
-        return [*self.where.prefix, *super().command(), "--host", "0.0.0.0"]
+        return [*self.where.prefix, *super().command(), "--host", "0.0.0.0"]  # the last wins

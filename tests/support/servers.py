@@ -62,7 +62,8 @@ class Server:
         return f"ws://{self.address}:{self.port}"
 
     def command(self) -> list[str]:
-        command = [sys.executable, "-m", "boardroom", "serve", "--no-demo"]
+        """On loopback, said outright (whatever ``serve``'s default host)."""
+        command = [sys.executable, "-m", "boardroom", "serve", "--no-demo", "--host", self.address]
         return [*command, "--port", str(self.port), "--db", self.db_url]
 
     def start(self, timeout: float = 120.0) -> Server:
