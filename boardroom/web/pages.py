@@ -28,7 +28,7 @@ from boardroom.i18n import choose_language
 from boardroom.server.deps import hub_of
 from boardroom.server.errors import ApiError
 from boardroom.store import GameRecord
-from boardroom.web import api, classes, coach
+from boardroom.web import api, classes, coach, room
 
 STATIC = Path(__file__).resolve().parent / "static"
 LANGUAGES = ("ru", "en")
@@ -137,3 +137,4 @@ def mount(app: FastAPI) -> None:
     app.include_router(classes.router)
     app.include_router(pages)
     app.include_router(coach.router)
+    app.include_router(room.router)

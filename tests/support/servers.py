@@ -38,7 +38,10 @@ def free_port() -> int:
 
 class Server:
     """``boardroom serve --no-demo`` over ``db_url``; ``env`` are settings (``robot_poll_s="0.3"``
-    is ``BOARDROOM_ROBOT_POLL_S=0.3``). Its output goes to ``log``."""
+    is ``BOARDROOM_ROBOT_POLL_S=0.3``). Its output goes to ``log``. A subclass may run it
+    elsewhere (``command``) and reach it at another ``address`` (tests/support/netns.py)."""
+
+    address = "127.0.0.1"
 
     def __init__(self, db_url: str, log: Path | None = None, **env: str) -> None:
         self.db_url = db_url
@@ -52,19 +55,24 @@ class Server:
 
     @property
     def url(self) -> str:
-        return f"http://127.0.0.1:{self.port}"
+        return f"http://{self.address}:{self.port}"
 
     @property
     def ws_url(self) -> str:
-        return f"ws://127.0.0.1:{self.port}"
+        return f"ws://{self.address}:{self.port}"
+
+    def command(self) -> list[str]:
+        """On loopback, said outright (whatever ``serve``'s default host)."""
+        command = [sys.executable, "-m", "boardroom", "serve", "--no-demo", "--host", self.address]
+        return [*command, "--port", str(self.port), "--db", self.db_url]
 
     def start(self, timeout: float = 120.0) -> Server:
         """Start the process and wait for ``/ready`` (generous: the shared test machine
         may be very loaded; a healthy start takes a second or two)."""
-        command = [sys.executable, "-m", "boardroom", "serve", "--no-demo"]
-        command += ["--port", str(self.port), "--db", self.db_url]
         with self.log.open("ab") as log:
-            self.proc = subprocess.Popen(command, cwd=ROOT, env=self.env, stdout=log, stderr=log)
+            self.proc = subprocess.Popen(
+                self.command(), cwd=ROOT, env=self.env, stdout=log, stderr=log
+            )
         deadline = time.monotonic() + timeout
         # One client for the whole wait: a bare ``httpx.get`` builds a TLS context each
         # time (~45 ms of CPU), which, 20 times a second, starves the starting server.

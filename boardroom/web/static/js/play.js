@@ -8,6 +8,7 @@ import { call, secretFor, projectorSecret, commandId, goOn, Socket, ApiError } f
 import { topbar, banner } from "./shell.js";
 import { startClock } from "./clock.js";
 import { kindModule } from "./kinds.js";
+import { loadRoom } from "./room.js";
 
 export default async function play(root) {
   const gameId = decodeURIComponent(location.pathname.split("/")[2] || "");
@@ -62,7 +63,9 @@ export default async function play(root) {
     },
   };
   fill(root, bar.el, status);
-  ctx.kind = await kindModule(me.game);
+  // the console and the wall show links for phones: the room's address first (room.js)
+  const roomAsked = me.role === "host" || me.role === "projector" ? loadRoom() : null;
+  [ctx.kind] = await Promise.all([kindModule(me.game), roomAsked]);
   const screen = ctx.kind.mount(root, ctx);
   root.dataset.role = me.role;
   root.dataset.seat = me.seat;

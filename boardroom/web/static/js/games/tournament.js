@@ -6,6 +6,7 @@
 import { h, fill, panel, field, options, table } from "../dom.js";
 import { t } from "../i18n.js";
 import { call, commandId, download } from "../api.js";
+import { roomNotice, roomText, roomQr } from "../room.js";
 import { errorLine } from "../shell.js";
 import { mountWall } from "./tournament_wall.js";
 import { points, who, standingsTable } from "./tournament_table.js";
@@ -76,13 +77,14 @@ function phone(root, ctx) {
 // --- the teacher's console -------------------------------------------------------------------
 
 function joinBox(ctx) {
-  const url = `${location.origin}/join/${ctx.me.code}`;
+  const path = `/join/${ctx.me.code}`;
   return panel(t("tn.join_title"),
     h("div", { class: "tn-join" },
-      h("img", { class: "tn-qr", alt: t("lobby.qr"), src: `/api/web/qr.svg?data=${encodeURIComponent(url)}` }),
+      roomQr(path, { class: "tn-qr", alt: t("lobby.qr") }),
       h("div", {},
         h("div", { class: "tn-code", dataset: { role: "code" }, text: ctx.me.code }),
-        h("p", { text: url.replace(/^https?:\/\//, "") }),
+        roomText(path, { class: "tn-url-line" }),
+        roomNotice(),
         h("a", { class: "button", href: `/play/${ctx.gameId}#role=projector`, target: "_blank", text: t("tn.open_wall") }))));
 }
 

@@ -6,6 +6,7 @@
 import { h, s, fill, table } from "../dom.js";
 import { t } from "../i18n.js";
 import { call } from "../api.js";
+import { roomQr, roomText } from "../room.js";
 import { piecesOf } from "./russian.js";
 import { points, quarters, who, standingsTable } from "./tournament_table.js";
 
@@ -129,12 +130,12 @@ export function mountWall(root, ctx) {
       const title = h("h1", { class: "tn-wall-title", text: v.phase === "playing" ? `${v.title} · ${t("tn.round_of", { n: v.current, of: v.planned_rounds })}` : v.title });
       if (v.phase === "gathering") {
         polling(false);
-        const url = `${location.origin}/join/${ctx.me.code}`;
+        const path = `/join/${ctx.me.code}`;
         fill(el, h("div", { class: "tn-wall-lobby" },
           h("div", { class: "tn-wall-join" }, title, h("p", { text: t("tn.wall_how") }),
             h("div", { class: "tn-code big", dataset: { role: "code" }, text: ctx.me.code }),
-            h("div", { class: "tn-url", text: url.replace(/^https?:\/\//, "") }),
-            h("img", { class: "tn-wall-qr", alt: t("lobby.qr"), src: `/api/web/qr.svg?data=${encodeURIComponent(url)}` })),
+            roomText(path, { class: "tn-url" }),
+            roomQr(path, { class: "tn-wall-qr", alt: t("lobby.qr") })),
           h("div", { class: "tn-wall-people" }, h("h2", { text: t("tn.joined", { n: v.pupils.length }) }),
             h("ul", { class: "tn-names big", dataset: { role: "joined" } }, v.pupils.map((/** @type {any} */ p) => h("li", { text: p.name }))))));
         return;
