@@ -8,6 +8,7 @@ import { call, secretFor, projectorSecret, commandId, Socket, ApiError } from ".
 import { topbar, banner } from "./shell.js";
 import { startClock } from "./clock.js";
 import { kindModule } from "./kinds.js";
+import { handoverPanel } from "./handover.js";
 
 export default async function play(root) {
   const gameId = decodeURIComponent(location.pathname.split("/")[2] || "");
@@ -49,6 +50,8 @@ export default async function play(root) {
   fill(root, bar.el, status);
   ctx.kind = await kindModule(me.game);
   const screen = ctx.kind.mount(root, ctx);
+  // The host's console (never the wall): this console and the saved classes on another device.
+  if (me.role === "host") (root.querySelector("main") || root).append(handoverPanel({ gameId, secret }));
   root.dataset.role = me.role;
   root.dataset.seat = me.seat;
   new Socket(gameId, secret, {
