@@ -47,7 +47,10 @@ export function handoverPanel(current) {
   } });
   const hide = h("button", { type: "button", dataset: { action: "hide-teacher-code" }, text: t("handover.hide"), onclick: () => fill(shown) });
 
+  let gone = 0;
   function showCode(made) {
+    clearTimeout(gone);  // a code is shown no longer than it lives
+    gone = setTimeout(() => fill(shown), made.expires_in * 1000);
     const until = new Date(Date.now() + made.expires_in * 1000)
       .toLocaleTimeString(currentLang(), { hour: "2-digit", minute: "2-digit" });
     fill(shown, h("div", { class: "row handover-code" },
@@ -62,7 +65,7 @@ export function handoverPanel(current) {
   }
 
   const el = panel(t("handover.title"), h("p", { class: "help", text: t(current ? "handover.help" : "handover.help_start") }),
-    others.length ? h("label", { class: "check" }, all, " ", t(current ? "handover.carry_others" : "handover.carry_kept", { n: others.length })) : null,
+    others.length ? h("label", { class: "row" }, all, t(current ? "handover.carry_others" : "handover.carry_kept", { n: others.length })) : null,
     h("div", { class: "row" }, make), error.el, shown);
   el.dataset.panel = "handover";
   return el;
