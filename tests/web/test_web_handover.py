@@ -15,7 +15,7 @@ import zxingcpp
 from PIL import Image
 from playwright.sync_api import Browser, Page, ViewportSize, expect
 from test_web_quiz_media import Frames
-from web_support import Server, created_game, errors_of, new_page, shot, watch
+from web_support import Api, Server, created_game, errors_of, new_page, shot, watch
 
 pytestmark = pytest.mark.slow
 
@@ -53,6 +53,12 @@ def test_the_teachers_key_opens_on_another_device(browser: Browser, server: Serv
     save_a_class(home)
     home.click("button.primary[type=submit]")
     gid, secret = created_game(home)
+    quiz = Api(server.url).create("quiz")  # another game this browser hosts
+    home.evaluate(
+        "([id, s]) => localStorage.setItem('br:secret:' + id, s)",
+        [quiz["game_id"], quiz["host_secret"]],
+    )
+    home.reload()
 
     wall = home_context.new_page()  # the projector's window, in the teacher's own browser
     watch(wall)
@@ -91,7 +97,9 @@ def test_the_teachers_key_opens_on_another_device(browser: Browser, server: Serv
     # The teacher's phone scans the QR code of a second code: the link opens it at once.
     home.locator("button[data-action=hide-teacher-code]").click()
     expect(home.locator("[data-role=teacher-code]")).to_have_count(0)
+    home.check("input[name=carry-all]")  # this time every game this browser hosts
     second = make_code(home)
+    expect(home.locator("[data-panel=handover]")).to_contain_text("Opens your classes and 2 games")
     phone_context, phone = new_page(
         browser,
         viewport={"width": 390, "height": 844},
@@ -101,7 +109,8 @@ def test_the_teachers_key_opens_on_another_device(browser: Browser, server: Serv
     )
     phone.goto(qr_link(home))
     taken = phone.locator("[data-panel=teacher-code] [data-role=taken]")
-    expect(taken).to_contain_text("Готово")
+    expect(taken).to_contain_text("2 игры — их пульты ниже")
+    expect(phone.locator(f"[data-role=carried-game][data-game={quiz['game_id']}]")).to_be_visible()
     assert "teacher" not in phone.url  # the code leaves the address bar
     expect(phone.locator("select[name=class-list] option")).to_have_count(2)
     phone.locator("[data-panel=teacher-code]").scroll_into_view_if_needed()

@@ -65,8 +65,10 @@ export function handoverPanel(current) {
   }
 
   const el = panel(t("handover.title"), h("p", { class: "help", text: t(current ? "handover.help" : "handover.help_start") }),
-    others.length ? h("label", { class: "row" }, all, t(current ? "handover.carry_others" : "handover.carry_kept", { n: others.length })) : null,
-    h("div", { class: "row" }, make), error.el, shown);
+    h("div", { class: "stack" },
+      others.length ? h("label", { class: "row" }, all, t(current ? "handover.carry_others" : "handover.carry_kept", { n: others.length })) : null,
+      h("div", { class: "row" }, make)),
+    error.el, shown);
   el.dataset.panel = "handover";
   return el;
 }
