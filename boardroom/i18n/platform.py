@@ -95,10 +95,8 @@ RU: Final = {
     "http_error": "Запрос не выполнен.",
     "no_handover": "Этот код учителя ничего не открывает.",
     "no_handover.unknown": "Такого кода учителя нет; проверьте буквы или сделайте новый код.",
-    "no_handover.expired": "Срок этого кода учителя истёк; сделайте новый на первом "
-    "устройстве.",
-    "no_handover.used": "Этот код учителя уже использован; сделайте новый на первом "
-    "устройстве.",
+    "no_handover.expired": "Срок этого кода учителя истёк; сделайте новый на первом устройстве.",
+    "no_handover.used": "Этот код учителя уже использован; сделайте новый на первом устройстве.",
     "bad_request.games": "Укажите не больше "
     "{most, plural, one {# игры} few {# игр} many {# игр} other {# игры}}, у каждой — её "
     "номер («id») и ключ ведущего («secret»).",
@@ -214,10 +212,8 @@ EN: Final = {
     "no_handover": "This teacher's code opens nothing.",
     "no_handover.unknown": "There is no such teacher's code; check the letters, or make a "
     "new code.",
-    "no_handover.expired": "This teacher's code has expired; make a new one on the first "
-    "device.",
-    "no_handover.used": "This teacher's code was used already; make a new one on the first "
-    "device.",
+    "no_handover.expired": "This teacher's code has expired; make a new one on the first device.",
+    "no_handover.used": "This teacher's code was used already; make a new one on the first device.",
     "bad_request.games": "Give at most {most, plural, one {# game} other {# games}}, each its "
     "“id” and host “secret”.",
     "bad_host_key": "This host key is not valid; open the start page again for a new one.",
