@@ -13,7 +13,7 @@ import httpx
 from live_games import exchange_setup
 from live_support import Api
 from sqlalchemy import create_engine, select
-from test_trust_drafts import in_process
+from test_trust_drafts import in_process, url_fixture  # noqa: F401 (fixture)
 
 from boardroom.kernel import Json
 from boardroom.store.schema import handovers
@@ -65,8 +65,8 @@ def refused(reply: httpx.Response, code: str, reason: str) -> str:
     return message
 
 
-def test_a_code_hands_over_the_key_and_the_host_games_once(tmp_path: Path) -> None:
-    url = f"sqlite:///{tmp_path / 'handover.sqlite3'}"
+def test_a_code_hands_over_the_key_and_the_host_games_once(url: str) -> None:
+    """On SQLite and PostgreSQL."""
     with in_process(url, [1_000_000.0]) as base:
         home, school = Api(base), Api(base)
         key = teacher_with_a_class(home)
