@@ -176,7 +176,7 @@ class Shelf:
             ).rowcount
         return ("taken", bytes(row.box)) if taken == 1 else ("used", None)
 
-    def sweep_handovers(self, now: float, forget_after: float) -> None:
+    def sweep_handovers(self, now: float, forget_after: float = 24 * 3600.0) -> None:
         """Forget the boxes of expired hand-overs, and the hand-overs themselves
         ``forget_after`` seconds after they expired (until then a code is told as expired
         or used, not unknown).

@@ -33,8 +33,6 @@ from boardroom.web.teacher_code import derive, new_code, seal, shown, typed, uns
 router = APIRouter(prefix="/api/web/handover")
 MAX_GAMES = 50
 """The games one code may carry (a browser's whole list, as a rule, fits)."""
-FORGET_AFTER_S = 24 * 3600.0
-"""How long after it expired a code is still told as expired or used (then: unknown)."""
 
 
 def no_handover(reason: str) -> ApiError:
@@ -56,7 +54,7 @@ async def make_code(request: Request, hub: HubDep) -> Json:
     body = await raw_body(request, hub)
     games = await asyncio.to_thread(_host_games, hub, body.get("games", []))
     now, ttl = hub.settings.clock(), hub.settings.handover_ttl_s
-    await asyncio.to_thread(hub.store.sweep_handovers, now, FORGET_AFTER_S)
+    await asyncio.to_thread(hub.store.sweep_handovers, now)
     payload = json.dumps({"key": key, "games": games}).encode()
     while True:  # two live codes alike: one in 2^40 / the live codes; then another code
         code = new_code()

@@ -6,6 +6,7 @@ the database holds neither the code nor what it carries in the clear."""
 
 from __future__ import annotations
 
+import time
 from pathlib import Path
 from typing import Any
 
@@ -165,7 +166,9 @@ def test_a_late_or_wrong_code_is_refused_and_changes_nothing(tmp_path: Path) -> 
 
 def test_typing_codes_is_limited_per_address(tmp_path: Path) -> None:
     url = f"sqlite:///{tmp_path / 'limit.sqlite3'}"
-    with in_process(url, [3_000_000.0], handover_burst=4, handover_rate_per_s=0.001) as base:
+    now = [3_000_000.0]
+    limits = {"handover_burst": 4, "handover_rate_per_s": 0.001, "sweep_every_s": 0.05}
+    with in_process(url, now, **limits) as base:
         api = Api(base)
         made = make_code(api, teacher_with_a_class(api), [])
         for guess in ("AAAA-AAAA", "BBBB-BBBB", "CCCC-CCCC", "DDDD-DDDD"):
@@ -178,3 +181,10 @@ def test_typing_codes_is_limited_per_address(tmp_path: Path) -> None:
         assert "попыток ввести код учителя" in error["message"]
         (row,) = rows(url)
         assert row["used_at"] is None and row["box"] is not None  # still there to be used
+
+        # The server's own sweep empties what a code carried once it expired.
+        now[0] += 601.0
+        deadline = time.monotonic() + 30
+        while rows(url)[0]["box"] is not None and time.monotonic() < deadline:
+            time.sleep(0.05)
+        assert rows(url)[0]["box"] is None
