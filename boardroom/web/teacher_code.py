@@ -33,7 +33,7 @@ from boardroom.server.tokens import CODE_ALPHABET
 LENGTH = 8
 SALT = b"boardroom teacher code v1"
 SCRYPT = {"n": 2**14, "r": 8, "p": 1}
-"""About 50 ms and 16 MB a hash: each code typed costs the server that (rate-limited)."""
+"""50–100 ms and 16 MB a hash: each code typed costs the server that (rate-limited)."""
 TAG = 32
 _SPACES = re.compile(r"[\s\-–—_.]+")
 
