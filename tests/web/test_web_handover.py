@@ -99,7 +99,9 @@ def test_the_teachers_key_opens_on_another_device(browser: Browser, server: Serv
     expect(home.locator("[data-role=teacher-code]")).to_have_count(0)
     home.check("input[name=carry-all]")  # this time every game this browser hosts
     second = make_code(home)
-    expect(home.locator("[data-panel=handover]")).to_contain_text("Opens your classes, settings and 2 games")
+    expect(home.locator("[data-panel=handover]")).to_contain_text(
+        "Opens your classes, settings and 2 games"
+    )
     phone_context, phone = new_page(
         browser,
         viewport={"width": 390, "height": 844},
