@@ -82,6 +82,7 @@ RU: Final = {
     "other {# вопроса}}.",
     "too_many_from_address": "Слишком много {what, select, join {входов в игры} "
     "create {новых игр} bank {загрузок банков вопросов} draft {черновиков игр} "
+    "handover {попыток ввести код учителя} handover_code {кодов учителя} "
     "other {таких запросов}} с этого адреса; "
     "подождите минуту и попробуйте ещё раз.",
     "bad_bank": "Банк вопросов не принят; ни один вопрос не загружен.",
@@ -93,6 +94,13 @@ RU: Final = {
     "not_found": "Такой страницы нет.",
     "method_not_allowed": "Так к этому адресу обращаться нельзя.",
     "http_error": "Запрос не выполнен.",
+    "no_handover": "Этот код учителя ничего не открывает.",
+    "no_handover.unknown": "Такого кода учителя нет; проверьте буквы или сделайте новый код.",
+    "no_handover.expired": "Срок этого кода учителя истёк; сделайте новый на первом устройстве.",
+    "no_handover.used": "Этот код учителя уже использован; сделайте новый на первом устройстве.",
+    "bad_request.games": "Укажите не больше "
+    "{most, plural, one {# игры} few {# игр} many {# игр} other {# игры}}, у каждой — её "
+    "номер («id») и ключ ведущего («secret»).",
     "bad_host_key": "Ключ ведущего не подходит; откройте начальную страницу ещё раз, она "
     "выдаст новый.",
     "no_class": "Такого списка класса нет.",
@@ -191,6 +199,7 @@ EN: Final = {
     "{held, plural, one {# question} other {# questions}}.",
     "too_many_from_address": "Too many {what, select, join {requests to join} "
     "create {new games made} bank {question bank uploads} draft {game drafts} "
+    "handover {teacher's codes typed} handover_code {teacher's codes made} "
     "other {requests of this kind}} "
     "from this address; wait a minute and try again.",
     "bad_bank": "The question bank is not accepted; no question was imported.",
@@ -202,6 +211,13 @@ EN: Final = {
     "not_found": "There is no such page.",
     "method_not_allowed": "This address does not take that method.",
     "http_error": "The request failed.",
+    "no_handover": "This teacher's code opens nothing.",
+    "no_handover.unknown": "There is no such teacher's code; check the letters, or make a "
+    "new code.",
+    "no_handover.expired": "This teacher's code has expired; make a new one on the first device.",
+    "no_handover.used": "This teacher's code was used already; make a new one on the first device.",
+    "bad_request.games": "Give at most {most, plural, one {# game} other {# games}}, each its "
+    "“id” and host “secret”.",
     "bad_host_key": "This host key is not valid; open the start page again for a new one.",
     "no_class": "There is no such class list.",
     "no_preset": "There is no such preset.",

@@ -60,6 +60,15 @@ class Settings:
     draft_ttl_s: float = 24 * 3600.0
     """How long a creation ticket lasts; the media uploaded with it and not taken by a game
     made with it are deleted then."""
+    handover_ttl_s: float = 600.0
+    """How long a teacher's code (the host key for another browser) may be used, once."""
+    handover_rate_per_s: float = 0.1
+    handover_burst: int = 10
+    """Teacher's codes typed per client address: a few typing slips, then one each 10 s
+    (a guess of 40 bits, at that pace, never lands)."""
+    handover_code_rate_per_s: float = 0.2
+    handover_code_burst: int = 30
+    """Teacher's codes made per client address."""
     sweep_every_s: float = 600.0
     """How often the server deletes expired tickets and their media (also when a ticket
     is issued)."""

@@ -56,6 +56,8 @@ class Hub:
                 "create": (settings.create_rate_per_s, settings.create_burst),
                 "bank": (settings.bank_rate_per_s, settings.bank_burst),
                 "draft": (settings.draft_rate_per_s, settings.draft_burst),
+                "handover": (settings.handover_rate_per_s, settings.handover_burst),
+                "handover_code": (settings.handover_code_rate_per_s, settings.handover_code_burst),
             }
         )
         self.drafts = Drafts(store, settings)
@@ -163,7 +165,8 @@ class Hub:
         return self.runtime.game_time(live)
 
     def limit(self, what: str, address: str | None) -> None:
-        """Refuse (429) a ``join``, ``create`` or ``bank`` over its per-address limit."""
+        """Refuse (429) a ``join``, ``create``, ``bank``, ``draft`` or ``handover`` (a
+        teacher's code typed; ``handover_code``: made) over its per-address limit."""
         self.addresses.check(what, address or "?", time.monotonic())
 
     # --- sockets ----------------------------------------------------------------------

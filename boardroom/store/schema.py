@@ -158,3 +158,16 @@ game_classes = Table(
     Column("names", Text, nullable=False),
 )
 """The class a game was made for: its names (JSON), offered on the join page."""
+
+handovers = Table(
+    "handovers",
+    metadata,
+    Column("code_hash", String(64), primary_key=True),
+    Column("box", LargeBinary, nullable=True),
+    Column("created_at", Float, nullable=False),
+    Column("expires_at", Float, nullable=False),
+    Column("used_at", Float, nullable=True),
+    Index("ix_handovers_expires", "expires_at"),
+)
+"""A teacher's code (``web/teacher_code.py``): its slow hash, and until it is used or expires
+the host key and host secrets it carries, sealed by the code itself (``box``; NULL after)."""

@@ -69,7 +69,7 @@ ROBOTS_NOTICE = "robots"
 """The presence channel's word (in place of a process's instance) that a game's robot
 seats changed: every process reads them again."""
 MIGRATION_LOCK = 7_140_512
-HEAD = "0008"
+HEAD = "0009"
 """The newest migration (a test checks it against Alembic's scripts)."""
 
 

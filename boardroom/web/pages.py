@@ -28,7 +28,7 @@ from boardroom.i18n import choose_language
 from boardroom.server.deps import hub_of
 from boardroom.server.errors import ApiError
 from boardroom.store import GameRecord
-from boardroom.web import api, classes, coach, room
+from boardroom.web import api, classes, coach, handover, room
 
 STATIC = Path(__file__).resolve().parent / "static"
 LANGUAGES = ("ru", "en")
@@ -135,6 +135,7 @@ def mount(app: FastAPI) -> None:
     app.mount("/static", _Revalidate(StaticFiles(directory=STATIC)), name="static")
     app.include_router(api.router)
     app.include_router(classes.router)
+    app.include_router(handover.router)
     app.include_router(pages)
     app.include_router(coach.router)
     app.include_router(room.router)

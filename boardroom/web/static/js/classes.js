@@ -18,6 +18,14 @@ export async function hostKey() {
   return key;
 }
 
+/** Keep the host key another browser handed over (a teacher's code): its classes are this
+ * browser's from now on; the key this browser had, if another, is kept aside, not lost. */
+export function takeHostKey(key) {
+  const had = localStorage.getItem(KEY);
+  if (had && had !== key) localStorage.setItem(`${KEY}:before`, had);
+  localStorage.setItem(KEY, key);
+}
+
 /**
  * The start page's "class and settings" panel. `forms`: each kind's start form (`setNames`,
  * `setRules`, `setup`); `chosen()`: the kind picked now. `names()`: the picked class's names

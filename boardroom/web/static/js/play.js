@@ -9,6 +9,7 @@ import { topbar, banner } from "./shell.js";
 import { startClock } from "./clock.js";
 import { kindModule } from "./kinds.js";
 import { loadRoom } from "./room.js";
+import { handoverPanel } from "./handover.js";
 
 export default async function play(root) {
   const gameId = decodeURIComponent(location.pathname.split("/")[2] || "");
@@ -67,6 +68,8 @@ export default async function play(root) {
   const roomAsked = me.role === "host" || me.role === "projector" ? loadRoom() : null;
   [ctx.kind] = await Promise.all([kindModule(me.game), roomAsked]);
   const screen = ctx.kind.mount(root, ctx);
+  // The host's console (never the wall): this console and the saved classes on another device.
+  if (me.role === "host") (root.querySelector("main") || root).append(handoverPanel({ gameId, secret }));
   root.dataset.role = me.role;
   root.dataset.seat = me.seat;
   new Socket(gameId, secret, {
