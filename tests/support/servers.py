@@ -10,7 +10,7 @@ import subprocess
 import sys
 import threading
 import time
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
 from pathlib import Path
 from typing import Any
 
@@ -36,12 +36,27 @@ def free_port() -> int:
         return port
 
 
-class Server:
-    """``boardroom serve --no-demo`` over ``db_url``; ``env`` are settings (``robot_poll_s="0.3"``
-    is ``BOARDROOM_ROBOT_POLL_S=0.3``). Its output goes to ``log``."""
+SERVE = (sys.executable, "-m", "boardroom", "serve", "--no-demo", "--local")
+"""The tests' server: no demo games, listening on loopback only."""
 
-    def __init__(self, db_url: str, log: Path | None = None, **env: str) -> None:
+
+class Server:
+    """``boardroom serve --no-demo --local`` over ``db_url``; ``env`` are settings
+    (``robot_poll_s="0.3"`` is ``BOARDROOM_ROBOT_POLL_S=0.3``). Its output goes to ``log``.
+    ``command`` runs instead (``--port`` and, with a ``db_url``, ``--db`` added), in ``cwd``."""
+
+    def __init__(
+        self,
+        db_url: str | None,
+        log: Path | None = None,
+        *,
+        command: Sequence[str] = SERVE,
+        cwd: Path = ROOT,
+        **env: str,
+    ) -> None:
         self.db_url = db_url
+        self.command = list(command)
+        self.cwd = cwd
         self.port = free_port()
         self.env = {**os.environ, "BOARDROOM_RATE_PER_S": "1000", "BOARDROOM_RATE_BURST": "1000"}
         self.env.update(OPEN_LIMITS)
@@ -61,10 +76,12 @@ class Server:
     def start(self, timeout: float = 120.0) -> Server:
         """Start the process and wait for ``/ready`` (generous: the shared test machine
         may be very loaded; a healthy start takes a second or two)."""
-        command = [sys.executable, "-m", "boardroom", "serve", "--no-demo"]
-        command += ["--port", str(self.port), "--db", self.db_url]
+        command = [*self.command, "--port", str(self.port)]
+        command += ["--db", self.db_url] if self.db_url else []
         with self.log.open("ab") as log:
-            self.proc = subprocess.Popen(command, cwd=ROOT, env=self.env, stdout=log, stderr=log)
+            self.proc = subprocess.Popen(
+                command, cwd=self.cwd, env=self.env, stdout=log, stderr=log
+            )
         deadline = time.monotonic() + timeout
         # One client for the whole wait: a bare ``httpx.get`` builds a TLS context each
         # time (~45 ms of CPU), which, 20 times a second, starves the starting server.
@@ -101,6 +118,20 @@ class Server:
 
     def __exit__(self, *_: object) -> None:
         self.stop()
+
+
+def printed(log: Path, marker: str, timeout: float = 60.0) -> str:
+    """The server's printed lines (its JSON log lines left out) once ``marker`` is among
+    them (``boardroom serve`` tells where to open it once it listens)."""
+    deadline = time.monotonic() + timeout
+    while True:
+        text = log.read_text(encoding="utf-8", errors="replace")
+        lines = "".join(line for line in text.splitlines(True) if not line.startswith("{"))
+        if marker in lines:
+            return lines
+        if time.monotonic() > deadline:
+            raise AssertionError(f"{marker!r} never printed: {text[-3000:]}")
+        time.sleep(0.05)
 
 
 @contextlib.contextmanager
