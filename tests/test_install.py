@@ -17,12 +17,14 @@ import zipfile
 from pathlib import Path
 
 import httpx
+import pytest
 from support import Server
 from support.servers import ROOT, printed
 
 STATIC = ROOT / "boardroom" / "web" / "static"
 
 
+@pytest.mark.slow  # ≈ 96 s on the shared 2-core machine at load 22 (60 s build + install)
 def test_the_wheel_installs_into_a_clean_venv_and_serves_everything(tmp_path: Path) -> None:
     started = time.monotonic()
     wheel = build_wheel(tmp_path)
@@ -30,10 +32,11 @@ def test_the_wheel_installs_into_a_clean_venv_and_serves_everything(tmp_path: Pa
     missing = [name for name in tracked("boardroom") if name not in packed]
     assert not missing, f"package-data leaves out {missing}"
 
-    venv = tmp_path / "venv"
-    subprocess.run([sys.executable, "-m", "venv", str(venv)], check=True, timeout=300)
-    pip = [str(venv / "bin" / "python"), "-m", "pip", "install", "-q", str(wheel)]
-    subprocess.run(pip, check=True, timeout=600, cwd=tmp_path)
+    venv = tmp_path / "venv"  # clean: nothing but the wheel and its dependencies
+    subprocess.run([sys.executable, "-m", "venv", "--without-pip", str(venv)], check=True)
+    pip = [sys.executable, "-m", "pip", "--python", str(venv / "bin" / "python"), "install"]
+    pip += ["-q", "--no-compile", str(wheel)]  # ensurepip and .pyc files: minutes when loaded
+    subprocess.run(pip, check=True, timeout=900, cwd=tmp_path)
     print(f"wheel built and installed in {time.monotonic() - started:.1f} s")
 
     data = tmp_path / "data"
