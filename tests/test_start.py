@@ -6,10 +6,16 @@ HTTP goes to 127.0.0.1 only (this workplace's network rule), whatever the server
 
 from __future__ import annotations
 
+import contextlib
+import os
+import pty
 import re
+import signal
 import socket
 import subprocess
 import sys
+import threading
+import time
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -17,7 +23,7 @@ import httpx
 import pytest
 import zxingcpp
 from PIL import Image
-from support import Server
+from support import Server, free_port
 from support.servers import ROOT, printed
 
 from boardroom.cli import main
@@ -137,3 +143,86 @@ def decoded(text: str, scale: int = 6) -> list[str]:
             if not light:
                 image.paste(0, (x * scale, y * scale, (x + 1) * scale, (y + 1) * scale))
     return [found.text for found in zxingcpp.read_barcodes(image)]
+
+
+def test_on_a_terminal_the_start_draws_the_qr_code_logs_lines_and_opens_the_browser(
+    tmp_path: Path,
+) -> None:
+    """The server on a terminal (a pty) with a desktop (``DISPLAY``) whose browser is a
+    script: the QR code reads as the phones' link, the logs are lines a person reads, and the
+    start page opens once the server listens."""
+    bin_ = tmp_path / "bin"
+    bin_.mkdir()
+    opened = tmp_path / "opened.txt"
+    browser = bin_ / "firefox"  # a name webbrowser knows for a desktop browser
+    browser.write_text(f'#!/bin/sh\necho "$@" >> {opened}\n')
+    browser.chmod(0o755)
+    port = free_port()
+    env = {**os.environ, "PATH": f"{bin_}:{os.environ['PATH']}", "BROWSER": "firefox"}
+    env |= {"DISPLAY": ":99", "BOARDROOM_ROOM_ADDRESSES": "192.0.2.2", "LANG": "ru_RU.UTF-8"}
+    env.pop("LC_ALL", None)
+    command = [sys.executable, "-m", "boardroom", "serve", "--port", str(port), "--no-demo"]
+    with on_a_terminal([*command, "--db", str(tmp_path / "x.sqlite3")], env) as screen:
+        text = screen.until("Ctrl+C")
+        assert httpx.get(f"http://127.0.0.1:{port}/ready", timeout=10).status_code == 200
+        deadline = time.monotonic() + 30
+        while not opened.exists() and time.monotonic() < deadline:
+            time.sleep(0.05)
+        assert opened.read_text().split()[-1] == f"http://localhost:{port}/"
+        made = httpx.post(f"http://127.0.0.1:{port}/api/games", json={"game": "russian"})
+        assert made.status_code == 200, made.text
+        logged = screen.until(f"leading (game={made.json()['game_id']})")
+    assert f"Откройте на этом ноутбуке: http://localhost:{port}/\n" in text
+    phones = f"http://192.0.2.2:{port}/"
+    assert f"Телефоны подключаются по адресу: {phones}\n" in text
+    qr = text.split(phones + "\n", 1)[1].split("\nОстановить", 1)[0]
+    assert decoded(qr) == [phones]
+    logs = logged.split("Ctrl+C\n", 1)[1].strip().splitlines()
+    assert logs and all(re.match(r"\d\d:\d\d:\d\d \w", line) for line in logs), logs
+
+
+class Screen:
+    """What a process wrote to its terminal."""
+
+    def __init__(self, master: int) -> None:
+        self.master = master
+        self.text = ""
+        self.reader = threading.Thread(target=self._read, daemon=True)
+        self.reader.start()
+
+    def _read(self) -> None:
+        while True:
+            try:
+                chunk = os.read(self.master, 65536)
+            except OSError:
+                return
+            if not chunk:
+                return
+            self.text += chunk.decode(errors="replace").replace("\r\n", "\n")
+
+    def until(self, marker: str, timeout: float = 60.0) -> str:
+        deadline = time.monotonic() + timeout
+        while marker not in self.text:
+            assert time.monotonic() < deadline, f"{marker!r} never shown: {self.text[-3000:]}"
+            time.sleep(0.05)
+        return self.text
+
+
+@contextlib.contextmanager
+def on_a_terminal(command: list[str], env: dict[str, str]) -> Iterator[Screen]:
+    """``command`` with a pseudo-terminal for its input and output, stopped (SIGTERM) at the end."""
+    master, slave = pty.openpty()
+    proc = subprocess.Popen(
+        command, stdin=slave, stdout=slave, stderr=slave, env=env, cwd=ROOT, close_fds=True
+    )
+    os.close(slave)
+    try:
+        yield Screen(master)
+    finally:
+        proc.send_signal(signal.SIGTERM)
+        try:
+            proc.wait(timeout=30)
+        except subprocess.TimeoutExpired:
+            proc.kill()
+            proc.wait(timeout=10)
+        os.close(master)
