@@ -111,7 +111,9 @@ def test_the_lesson_server_gives_phones_the_room_address(tmp_path: Path) -> None
     command = [sys.executable, "-m", "boardroom", "serve", "--host", "0.0.0.0"]
     command += ["--no-browser", "--lang", "en"]
     log = tmp_path / "serve.log"
-    with Server(f"sqlite:///{tmp_path / 'x.sqlite3'}", log, command=command) as server:
+    server = Server(f"sqlite:///{tmp_path / 'x.sqlite3'}", log)
+    server.command = command
+    with server:
         out = printed(log, "Stop the server")
         assert f"Open it on this laptop: http://localhost:{server.port}/\n" in out
         assert f"Phones join at: http://{ip}:{server.port}/\n" in out

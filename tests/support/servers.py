@@ -43,20 +43,13 @@ SERVE = (sys.executable, "-m", "boardroom", "serve", "--no-demo", "--local")
 class Server:
     """``boardroom serve --no-demo --local`` over ``db_url``; ``env`` are settings
     (``robot_poll_s="0.3"`` is ``BOARDROOM_ROBOT_POLL_S=0.3``). Its output goes to ``log``.
-    ``command`` runs instead (``--port`` and, with a ``db_url``, ``--db`` added), in ``cwd``."""
+    Another ``command`` may be set before the start (``--port`` and, with a ``db_url``,
+    ``--db`` are added), run in ``cwd``."""
 
-    def __init__(
-        self,
-        db_url: str | None,
-        log: Path | None = None,
-        *,
-        command: Sequence[str] = SERVE,
-        cwd: Path = ROOT,
-        **env: str,
-    ) -> None:
+    def __init__(self, db_url: str | None, log: Path | None = None, **env: str) -> None:
         self.db_url = db_url
-        self.command = list(command)
-        self.cwd = cwd
+        self.command: Sequence[str] = SERVE
+        self.cwd = ROOT
         self.port = free_port()
         self.env = {**os.environ, "BOARDROOM_RATE_PER_S": "1000", "BOARDROOM_RATE_BURST": "1000"}
         self.env.update(OPEN_LIMITS)
