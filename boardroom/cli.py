@@ -114,7 +114,7 @@ def _add_serve(commands: Any) -> None:
     where.add_argument(
         "--local", action="store_true", help="listen on 127.0.0.1: this computer only"
     )
-    s.add_argument("--port", type=int, default=8000)
+    s.add_argument("--port", type=_port, default=8000)
     s.add_argument(
         "--db",
         default=None,
@@ -128,6 +128,13 @@ def _add_serve(commands: Any) -> None:
     )
     s.add_argument("--lang", choices=("ru", "en"), default=None, help="the terminal's words")
     s.set_defaults(run=_serve)
+
+
+def _port(text: str) -> int:
+    """A TCP port, 1 to 65535 (argparse's one sentence and exit code 2 otherwise)."""
+    if not text.isdigit() or not 0 < int(text) < 65536:
+        raise argparse.ArgumentTypeError(f"{text!r} is not a port (1-65535)")
+    return int(text)
 
 
 def _chosen(argv: list[str]) -> str | None:
