@@ -19,6 +19,8 @@ from __future__ import annotations
 
 import io
 import os
+import shlex
+import shutil
 import sys
 import threading
 import webbrowser
@@ -194,13 +196,23 @@ def command_line(argv: Sequence[str], drop: Mapping[str, int], add: Sequence[str
             skip = drop[word]
         elif word.split("=", 1)[0] not in drop:
             kept.append(word)
-    return " ".join(["boardroom", *(_quoted(w) for w in [*kept, *add])])
+    return " ".join(shlex.quote(word) for word in [program(), *kept, *add])
 
 
-def _quoted(word: str) -> str:
-    import shlex
+def program(typed: str | None = None) -> str:
+    """``boardroom`` as the person can type it again: the name when it is on the ``PATH``
+    (``pipx``), else the path they typed (``.venv/bin/boardroom``, as ``make run`` does).
 
-    return shlex.quote(word)
+    >>> program("/nowhere/bin/boardroom"), program("/x/boardroom/__main__.py")
+    ('/nowhere/bin/boardroom', 'boardroom')
+    """
+    typed = sys.argv[0] if typed is None else typed
+    if Path(typed).name != "boardroom":
+        return "boardroom"  # python -m boardroom, or a test calling main()
+    found = shutil.which("boardroom")
+    if found and Path(found).resolve() == Path(typed).resolve():
+        return "boardroom"
+    return typed
 
 
 def has_display(env: Mapping[str, str], platform: str) -> bool:
