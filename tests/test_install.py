@@ -23,8 +23,8 @@ from support.servers import ROOT, printed
 STATIC = ROOT / "boardroom" / "web" / "static"
 
 
-# 32 s on the shared 2-core machine at load 16 (22 s of it the build and the install),
-# 96 s at load 22: not marked slow (> 90 s typical would be).
+# 12 s on the shared 2-core machine at load 10, 32 s at load 16, 96 s at load 22: not
+# marked slow (> 90 s typical would be).
 def test_the_wheel_installs_into_a_clean_venv_and_serves_everything(tmp_path: Path) -> None:
     started = time.monotonic()
     wheel = build_wheel(tmp_path)
