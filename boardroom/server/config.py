@@ -1,4 +1,6 @@
-"""The server's settings, with the defaults ``boardroom serve`` runs with.
+"""The server's settings, with the defaults ``boardroom serve`` runs with (but the host and
+the database: the command line chooses those, ``web/start.py``: the room's network and the
+user's data directory).
 
 >>> Settings().db_url
 'sqlite:///var/boardroom.sqlite3'

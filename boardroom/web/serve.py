@@ -1,7 +1,10 @@
-"""``boardroom serve``: the whole app (the server and its pages) on uvicorn, demo games,
-links printed at start."""
+"""``boardroom serve``: the whole app (the server and its pages) on uvicorn, demo games'
+links printed as they open (what the person at the terminal is told: ``web/start.py``)."""
 
 from __future__ import annotations
+
+import socket
+from collections.abc import Callable
 
 import uvicorn
 from fastapi import FastAPI
@@ -33,15 +36,27 @@ async def open_demos(hub: Hub) -> None:
             print(f"  team {role}:    {hub.settings.base_url}/join/{code}", flush=True)
 
 
-def serve(settings: Settings) -> None:
-    """Run the server until SIGINT/SIGTERM (graceful: stop, finish, snapshot, close)."""
-    logs.configure()
+class _Server(uvicorn.Server):
+    """uvicorn's server, calling ``on_started`` once it listens (the app ready)."""
+
+    def __init__(self, config: uvicorn.Config, on_started: Callable[[], None] | None) -> None:
+        super().__init__(config)
+        self.on_started = on_started
+
+    async def startup(self, sockets: list[socket.socket] | None = None) -> None:
+        await super().startup(sockets)
+        if self.started and self.on_started is not None:
+            self.on_started()
+
+
+def serve(
+    settings: Settings, json_logs: bool = True, on_started: Callable[[], None] | None = None
+) -> None:
+    """Run the server until SIGINT/SIGTERM (graceful: stop, finish, snapshot, close); its
+    logs JSON lines or (``json_logs`` off) readable ones."""
+    logs.configure(json_lines=json_logs)
     collector.install(settings.gc_thaw_s)
     profiling.install(settings.profile)
-    shown = "localhost" if settings.host in ("127.0.0.1", "0.0.0.0") else settings.host
-    print(f"Boardroom on http://{shown}:{settings.port}/ — open it to create a game", flush=True)
-    if settings.host == "127.0.0.1":
-        print("  (only this computer can reach it; for phones: boardroom serve --host 0.0.0.0)")
     config = uvicorn.Config(
         build_app(settings),
         host=settings.host,
@@ -53,4 +68,4 @@ def serve(settings: Settings) -> None:
         timeout_graceful_shutdown=10,
         access_log=False,
     )
-    uvicorn.Server(config).run()
+    _Server(config, on_started).run()

@@ -10,7 +10,7 @@ import subprocess
 import sys
 import threading
 import time
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
 from pathlib import Path
 from typing import Any
 
@@ -36,15 +36,23 @@ def free_port() -> int:
         return port
 
 
+SERVE = (sys.executable, "-m", "boardroom", "serve", "--no-demo")
+"""The tests' server: no demo games (on the ``address`` it is reached at, said outright)."""
+
+
 class Server:
-    """``boardroom serve --no-demo`` over ``db_url``; ``env`` are settings (``robot_poll_s="0.3"``
-    is ``BOARDROOM_ROBOT_POLL_S=0.3``). Its output goes to ``log``. A subclass may run it
-    elsewhere (``command``) and reach it at another ``address`` (tests/support/netns.py)."""
+    """``boardroom serve --no-demo --host 127.0.0.1`` over ``db_url``; ``env`` are settings
+    (``robot_poll_s="0.3"`` is ``BOARDROOM_ROBOT_POLL_S=0.3``). Its output goes to ``log``.
+    Another ``serve`` command may be set before the start (``--port`` and, with a ``db_url``,
+    ``--db`` are added), run in ``cwd``. A subclass may run it elsewhere (``command``) and
+    reach it at another ``address`` (tests/support/netns.py)."""
 
     address = "127.0.0.1"
 
-    def __init__(self, db_url: str, log: Path | None = None, **env: str) -> None:
+    def __init__(self, db_url: str | None, log: Path | None = None, **env: str) -> None:
         self.db_url = db_url
+        self.serve: Sequence[str] = (*SERVE, "--host", self.address)
+        self.cwd = ROOT
         self.port = free_port()
         self.env = {**os.environ, "BOARDROOM_RATE_PER_S": "1000", "BOARDROOM_RATE_BURST": "1000"}
         self.env.update(OPEN_LIMITS)
@@ -62,16 +70,16 @@ class Server:
         return f"ws://{self.address}:{self.port}"
 
     def command(self) -> list[str]:
-        """On loopback, said outright (whatever ``serve``'s default host)."""
-        command = [sys.executable, "-m", "boardroom", "serve", "--no-demo", "--host", self.address]
-        return [*command, "--port", str(self.port), "--db", self.db_url]
+        """The ``serve`` command on this server's port and database."""
+        command = [*self.serve, "--port", str(self.port)]
+        return command + (["--db", self.db_url] if self.db_url else [])
 
     def start(self, timeout: float = 120.0) -> Server:
         """Start the process and wait for ``/ready`` (generous: the shared test machine
         may be very loaded; a healthy start takes a second or two)."""
         with self.log.open("ab") as log:
             self.proc = subprocess.Popen(
-                self.command(), cwd=ROOT, env=self.env, stdout=log, stderr=log
+                self.command(), cwd=self.cwd, env=self.env, stdout=log, stderr=log
             )
         deadline = time.monotonic() + timeout
         # One client for the whole wait: a bare ``httpx.get`` builds a TLS context each
@@ -109,6 +117,20 @@ class Server:
 
     def __exit__(self, *_: object) -> None:
         self.stop()
+
+
+def printed(log: Path, marker: str, timeout: float = 60.0) -> str:
+    """The server's printed lines (its JSON log lines left out) once ``marker`` is among
+    them (``boardroom serve`` tells where to open it once it listens)."""
+    deadline = time.monotonic() + timeout
+    while True:
+        text = log.read_text(encoding="utf-8", errors="replace")
+        lines = "".join(line for line in text.splitlines(True) if not line.startswith("{"))
+        if marker in lines:
+            return lines
+        if time.monotonic() > deadline:
+            raise AssertionError(f"{marker!r} never printed: {text[-3000:]}")
+        time.sleep(0.05)
 
 
 @contextlib.contextmanager
