@@ -21,7 +21,7 @@ The links the server prints at start use the addresses found once at start
 [{'url': 'http://192.0.2.2:8000', 'interface': '', 'default': True}, \
 {'url': 'http://10.0.0.5:8000', 'interface': '', 'default': False}]
 >>> room_json(Settings(host="127.0.0.1", port=8001, room_addresses="192.0.2.2"))["command"]
-'boardroom serve --host 0.0.0.0 --port 8001'
+'boardroom serve --port 8001'
 >>> room_json(Settings(host="0.0.0.0", public_url="https://draughts.example/"))["origins"]
 [{'url': 'https://draughts.example', 'interface': '', 'default': True}]
 """
@@ -70,13 +70,14 @@ def _origins(room: Room, settings: Settings) -> list[Json]:
 
 
 def room_command(port: int) -> str:
-    """The command that serves on the room network (the same port, so the pages stay put).
+    """The command that serves on the room network (the same port, so the pages stay put):
+    ``boardroom serve`` listens there unless ``--local`` (docs/lesson.md).
 
     >>> room_command(8000), room_command(8123)
-    ('boardroom serve --host 0.0.0.0', 'boardroom serve --host 0.0.0.0 --port 8123')
+    ('boardroom serve', 'boardroom serve --port 8123')
     """
     tail = "" if port == Settings().port else f" --port {port}"
-    return f"boardroom serve --host 0.0.0.0{tail}"
+    return f"boardroom serve{tail}"
 
 
 def _room_now(settings: Settings) -> Room:

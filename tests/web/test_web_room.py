@@ -44,7 +44,7 @@ CASES = {
             "public_url": None,
             "origins": [],
             "loopback_only": True,
-            "command": "boardroom serve --host 0.0.0.0 --port 8123",
+            "command": "boardroom serve --port 8123",
         },
     ),
     "one address listened on": (
@@ -82,7 +82,7 @@ def test_a_console_on_a_loopback_only_server_gives_the_command(
     game = api.create("exchange")
     _, console = new_page(browser, viewport={"width": 1280, "height": 720})
     console.goto(f"{server.url}/play/{game['game_id']}#secret={game['host_secret']}")
-    command = f"boardroom serve --host 0.0.0.0 --port {server.port}"
+    command = f"boardroom serve --port {server.port}"
     banner = console.locator("[data-role=room-loopback]")
     expect(banner).to_have_text(re.compile(rf"^Phones cannot reach this server .*{command}$"))
     expect(banner.locator("code")).to_have_text(command)
