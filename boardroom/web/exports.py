@@ -32,6 +32,7 @@ from boardroom.draughts import pdn
 from boardroom.games.exchange.report import pupil_report
 from boardroom.games.exchange.ruleset import load_ruleset
 from boardroom.games.exchange.setup import initial_board
+from boardroom.games.exchange.views import dividends_paid
 from boardroom.i18n import catalogue_for, format_message
 from boardroom.kernel import Json
 from boardroom.web import sheet_words
@@ -212,22 +213,23 @@ def ledger_csv(events: list[Json], names: Mapping[str, str], lang: str = "ru") -
 
 
 def years_sheet(events: list[Json], lang: str = "ru") -> Sheet:
-    """Year by year, firm by firm: earnings, tax, dividends (in all and per share) and the
-    session's closing price (all public)."""
+    """Year by year, firm by firm: earnings, tax, the dividends declared (D), paid a share
+    (⌊D/S⌋) and paid in all (the ledger's sum), and the session's closing price (all public)."""
     words = _Words(lang, {})
     rows: dict[tuple[int, int], list[Cell]] = {}
 
     def row(year: int, firm: int) -> list[Cell]:
-        return rows.setdefault((year, firm), [year, words.firm(firm), None, None, None, None, None])
+        blank: list[Cell] = [None] * 6
+        return rows.setdefault((year, firm), [year, words.firm(firm), *blank])
 
     for year, event in _years(events):
         if event.get("type") == "dividend_paid":
             figures = [event.get(k) for k in ("earnings", "tax", "dividend", "per_share")]
-            row(year, int(event["firm"]))[2:6] = figures
+            row(year, int(event["firm"]))[2:7] = [*figures, dividends_paid(event)]
         elif event.get("type") == "session_closed":
             for firm, price in (event.get("closes") or {}).items():
-                row(int(event.get("year", year)), int(firm))[6] = price
-    keys = ("year", "firm", "earnings", "tax", "dividend", "per_share", "close")
+                row(int(event.get("year", year)), int(firm))[7] = price
+    keys = ("year", "firm", "earnings", "tax", "dividend", "per_share", "paid", "close")
     columns = [words("export.col.year"), *sheet_words.columns(lang, *keys[1:])]
     return Sheet(sheet_words.word("sheet.years", lang), columns, [rows[k] for k in sorted(rows)])
 

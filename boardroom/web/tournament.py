@@ -10,8 +10,8 @@ Importing this module registers the crosstable downloads (``boardroom.web.app`` 
 ...                                             "result": 1, "game_id": "g1"}]}]}
 >>> print(crosstable_csv(view, "g", "ru"), end="")
 \ufeffМесто;Имя;1;2;Очки;Бухгольц;Зоннеборн — Бергер
-1;Аня;×;½;0,5;0,5;0,25
-2;Боря;½;×;0,5;0,5;0,25
+1;Аня;×;1;1;1;1
+2;Боря;1;×;1;1;1
 """
 
 from __future__ import annotations
@@ -48,7 +48,8 @@ def event_of(view: Json) -> t.Event:
 
 
 def crosstable_sheet(view: Json, lang: str) -> Sheet:
-    """Place, name, a column per place (and the robot), points, Buchholz, SB."""
+    """Place, name, a column per place (and the robot), points, Buchholz, SB: whole numbers
+    on the Russian draughts scale (2 a win, 1 a draw), as every page of the event shows them."""
     words = MESSAGES.get(lang, MESSAGES["ru"])
     event = event_of(view)
     table = t.standings(event)
@@ -59,7 +60,7 @@ def crosstable_sheet(view: Json, lang: str) -> Sheet:
     columns += [words["@tournament.robot"]] if robot else []
     columns += [words[f"@tournament.{key}"] for key in ("points", "buchholz", "sb")]
     rows: list[list[Cell]] = [
-        [s.place, s.pupil.name, *row, s.points / 2, s.buchholz / 2, s.sonneborn_berger / 4]
+        [s.place, s.pupil.name, *row, s.points, s.buchholz, s.sonneborn_berger]
         for s, row in zip(table, cells, strict=True)
     ]
     return Sheet(str(view.get("title") or "Турнир"), columns, rows)

@@ -33,7 +33,8 @@ export default async function results(root) {
   const back = h("a", { class: "button", href: `/play/${gameId}`, text: t("r.back") });
   const again = seat.role === "host" ? againPanel(gameId, secret) : null;
   if (view.phase !== "ended") main.append(banner(t("r.not_over")));
-  main.append(h("div", { class: "row" }, back, again && again.button), again && again.confirm);
+  main.append(h("div", { class: "row" }, back, again && again.button));
+  if (again) main.append(again.confirm); // (append() would write a null as the text «null»)
   const kind = await kindModule(seat.game);
   kind.results(main, view);
   const report = await reportPanel(gameId, secret);
