@@ -43,10 +43,28 @@ WORDS: Final = {
 
 
 def round_moves(events: list[Json]) -> list[str]:
-    """The moves made on the board, in order (PDN writes captures with ``x``)."""
+    """The moves that stand on the board, in order (PDN writes captures with ``x``).
+
+    A host's undo puts the game back as it was before the judgement it undoes: the moves
+    made since (the capture that judgement ended, the next team's move) are struck, as the
+    core's undo stack strikes them (``judged`` saves the game, ``judgement_undone`` restores
+    the last one saved).
+
+    >>> round_moves([{"type": "capture_started", "move": "e7:b4:e1:g3"},
+    ...              {"type": "judged"}, {"type": "move_ended", "move": "e7:b4:e1:g3"},
+    ...              {"type": "judgement_undone"},
+    ...              {"type": "judged"}, {"type": "move_ended", "move": "e7:b4:e1"}])
+    ['e7xb4xe1']
+    """
     moves: list[str] = []
+    saved: list[int] = []
     for event in events:
-        if event.get("type") in ("moved", "move_ended"):
+        kind = event.get("type")
+        if kind == "judged":
+            saved.append(len(moves))
+        elif kind == "judgement_undone" and saved:
+            del moves[saved.pop() :]
+        elif kind in ("moved", "move_ended"):
             made = event.get("move")
             moves.append(str(made).replace(":", "x") if made else NULL_MOVE)
     return moves

@@ -7,8 +7,10 @@ from datetime import timedelta
 from quiz_helpers import Game, spec
 from support.sheets import open_downloads
 
+from boardroom.draughts import pdn as pdn_format
 from boardroom.games.quiz.report import PupilRow, pupil_report
 from boardroom.kernel import Json
+from boardroom.web.quiz import round_pdn
 
 NAMES = {"a1": "Иван Грозный", "a2": "Ольга", "b1": "Борис", "b2": "Анна-Мария", "b3": "Денис"}
 
@@ -85,3 +87,27 @@ def test_every_download_opens_in_excel_with_names_and_numbers() -> None:
     assert rows[4] == ["Анна-Мария", "Совы", "1", "1", "1"]
     assert all(int(cell) >= 0 for row in rows[1:] for cell in row[2:])
     assert '[White "Орлы"]' in opened.pdn
+
+
+def test_the_pdn_after_an_undo_holds_only_the_moves_that_stand() -> None:
+    # a1 jumps b1 then b2; b1 wrong (taken), b2 right (repelled: «c3xe5» ends the capture);
+    # the host undoes that verdict and judges b2 wrong: the capture goes on to g7. b3 then
+    # takes a1 back (h8xf6), its first jump judged wrong. Standing: c3xe5xg7, h8xf6 — once each.
+    game = Game(spec({"a1": "c3", "a2": "a1"}, {"b1": "d4", "b2": "f6", "b3": "h8"}))
+    game.start()
+    game.do("move", by="A", move="c3:e5:g7")
+    game.duel_jump(correct=False)
+    game.duel_jump(correct=True)
+    game.do("undo_judgement")
+    game.do("judge", correct=False)
+    game.do("move", by="B", move="h8:f6")
+    game.duel_jump(correct=False)
+    game.do("end_game")
+    view = game.view("A")
+    made = [e.get("move") for e in view["events"] if e["type"] in ("moved", "move_ended")]
+    assert made == ["c3:e5", "c3:e5:g7", "h8:f6"], "the log keeps the undone capture"
+    games = pdn_format.read(round_pdn(view, "g1", "ru"))
+    assert len(games) == 1
+    assert games[0].moves == ["c3xe5xg7", "h8xf6"]
+    assert len(games[0].moves) == game.state.game.moves, "as many moves as the game made"
+    assert games[0].fen == game.state.start
