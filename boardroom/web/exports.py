@@ -305,7 +305,7 @@ class Download:
 
 
 def _pdn(view: Json, game_id: str, lang: str) -> str:
-    return exchange_pdn(view, {"Round": game_id}, lang)
+    return exchange_pdn(view, None, lang)  # no Round: the game is no round of an event
 
 
 def _trades(view: Json, game_id: str, lang: str) -> str:

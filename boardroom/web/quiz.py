@@ -12,7 +12,6 @@ first jump and the turn passed. Importing this module registers the download
 ...                {"type": "move_ended", "move": None}, {"type": "moved", "move": "d4-c3"}]}
 >>> print(round_pdn(view, "g1", "ru"))
 [Event "Boardroom: шашки-викторина"]
-[Round "g1"]
 [White "Орлы"]
 [Black "Совы"]
 [GameType "25"]
@@ -71,7 +70,8 @@ def round_moves(events: list[Json]) -> list[str]:
 
 
 def round_pdn(view: Json, game_id: str, lang: str = "ru") -> str:
-    """The round's moves as PDN (GameType 25), the teams named as their host typed them."""
+    """The round's moves as PDN (GameType 25), the teams named as their host typed them (no
+    ``Round`` tag: a quiz round is no round of an event, and the game's id means nothing)."""
     teams = view.get("teams") or {}
     by_color = {str(t.get("color")): str(t.get("name", tid)) for tid, t in teams.items()}
     winner = teams.get(view.get("winner") or "", {}).get("color")
@@ -80,7 +80,6 @@ def round_pdn(view: Json, game_id: str, lang: str = "ru") -> str:
         result = {"white": "2-0", "black": "0-2"}.get(str(winner), "1-1")
     tags = {
         "Event": WORDS.get(lang, WORDS["en"])["Event"],
-        "Round": game_id,
         "White": by_color.get("white", "White"),
         "Black": by_color.get("black", "Black"),
         "GameType": "25",

@@ -84,7 +84,8 @@ PDN_WORDS: Final = {
 
 
 def game_pdn(view: Json, game_id: str, lang: str = "en") -> str:
-    """The game as PDN (GameType 25): the players' names, the result and why it ended.
+    """The game as PDN (GameType 25): the players' names, the result and why it ended (no
+    ``Round`` tag: a game of its own is no round of an event).
 
     >>> text = game_pdn({"start": Board().fen(), "moves": ["c3-d4"], "phase": "ended",
     ...     "result": "0-2", "end_reason": "resigned", "players": {"white": {"name": "Anna"},
@@ -98,7 +99,6 @@ def game_pdn(view: Json, game_id: str, lang: str = "en") -> str:
         "Event": words["Event"],
         "White": str((players.get("white") or {}).get("name") or words["white"]),
         "Black": str((players.get("black") or {}).get("name") or words["black"]),
-        "Round": game_id,
     }
     if view.get("end_reason"):
         tags["Termination"] = str(view["end_reason"])
