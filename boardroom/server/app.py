@@ -258,6 +258,7 @@ def seat_json(seat: Seat, live: LiveGame) -> Json:
         "lang": live.record.lang,
         "seat": seat.seat_id,
         "role": seat.role,
+        "file_stem": live.record.file_stem(),
     }
 
 

@@ -124,6 +124,9 @@ class SeatView(BaseModel):
     )
     seat: str
     role: str
+    file_stem: str = Field(
+        default="", description="How the game's downloads are named: title or kind, code, day."
+    )
     version: int
     view: dict[str, Any]
     actions: dict[str, Any] = Field(

@@ -27,6 +27,7 @@ import json
 from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass
 from typing import Any, Final
+from urllib.parse import quote
 
 from boardroom.draughts import pdn
 from boardroom.games.exchange.report import pupil_report
@@ -92,6 +93,17 @@ class _Words:
 
     def columns(self, *keys: str) -> list[str]:
         return [self(f"export.col.{key}") for key in keys]
+
+
+def attachment(filename: str) -> str:
+    """A ``Content-Disposition`` for a file named in any alphabet: the name itself (RFC 6266's
+    ``filename*``, which the pages' download takes) and a plain-ASCII one for old clients.
+
+    >>> print(attachment("7Б-K7P2-2026-12-06-crosstable.csv"))
+    attachment; filename="7_-K7P2-2026-12-06-crosstable.csv"; filename*=UTF-8''7%D0%91-K7P2-2026-12-06-crosstable.csv
+    """
+    plain = "".join(c if " " <= c <= "~" and c not in '"\\' else "_" for c in filename)
+    return f"attachment; filename=\"{plain}\"; filename*=UTF-8''{quote(filename, safe='')}"
 
 
 def _years(events: Iterable[Json]) -> Iterable[tuple[int, Json]]:
@@ -235,13 +247,15 @@ def years_sheet(events: list[Json], lang: str = "ru") -> Sheet:
 
 
 def pupils_sheet(view: Json, lang: str = "ru") -> Sheet:
-    """The per-pupil report (:mod:`boardroom.games.exchange.report`) as the seat sees it."""
+    """The per-pupil report (:mod:`boardroom.games.exchange.report`) as the seat sees it, a
+    robot's name marked (``view["robots"]``: the roles robots play, added by the route)."""
+    robots = set(view.get("robots") or ())
     keys = ("rank", "name", "firms", "wealth", "gain", "trades")
     columns = sheet_words.columns(lang, *keys, "meetings_called", "meetings_won", "takeovers")
     rows: list[list[Cell]] = [
         [
             row.rank,
-            row.name,
+            sheet_words.marked(row.name, row.player in robots, lang),
             ", ".join(map(str, row.firms)),
             row.wealth,
             row.gain,
@@ -295,7 +309,8 @@ def encode(data: Any) -> str:
 
 @dataclass(frozen=True)
 class Download:
-    """A file the results page offers: its name (``{game_id}`` filled in), media type, and
+    """A file the results page offers: its name (``{stem}`` filled in: the game's title or
+    kind, its code and day, :meth:`GameRecord.file_stem`; ``{game_id}`` too), media type, and
     how it is made from the asking seat's view, in the asked language."""
 
     filename: str
@@ -337,7 +352,7 @@ class Tables:
         return [self.report(view, lang), *self.others(view, lang)]
 
 
-def spreadsheet_downloads(prefix: str, tables: Tables) -> dict[str, Download]:
+def spreadsheet_downloads(tables: Tables) -> dict[str, Download]:
     """The per-pupil report as a CSV, and every table of the kind as one ``.xlsx``."""
 
     def pupils(view: Json, game_id: str, lang: str) -> str:
@@ -347,8 +362,8 @@ def spreadsheet_downloads(prefix: str, tables: Tables) -> dict[str, Download]:
         return xlsx_bytes(tables.all(view, lang), lang)
 
     return {
-        "pupils.csv": Download(f"{prefix}-pupils-{{game_id}}.csv", "text/csv", pupils),
-        "xlsx": Download(f"{prefix}-{{game_id}}.xlsx", XLSX_TYPE, workbook),
+        "pupils.csv": Download("{stem}-pupils.csv", "text/csv", pupils),
+        "xlsx": Download("{stem}.xlsx", XLSX_TYPE, workbook),
     }
 
 
@@ -357,10 +372,10 @@ EXCHANGE_TABLES: Final = Tables(pupils_sheet, _exchange_tables)
 #: The downloads of each game kind, by the kind's name (``docs/game-kinds.md``).
 DOWNLOADS: dict[str, dict[str, Download]] = {
     "exchange": {
-        "pdn": Download("boardroom-{game_id}.pdn", "application/x-pdn", _pdn),
-        "trades.csv": Download("trades-{game_id}.csv", "text/csv", _trades),
-        "ledger.csv": Download("ledger-{game_id}.csv", "text/csv", _ledger),
-        **spreadsheet_downloads("boardroom", EXCHANGE_TABLES),
+        "pdn": Download("{stem}.pdn", "application/x-pdn", _pdn),
+        "trades.csv": Download("{stem}-trades.csv", "text/csv", _trades),
+        "ledger.csv": Download("{stem}-ledger.csv", "text/csv", _ledger),
+        **spreadsheet_downloads(EXCHANGE_TABLES),
     },
 }
 
@@ -375,7 +390,7 @@ def register_downloads(
     its per-pupil report (shown, and as a CSV) and an xlsx of every table too."""
     DOWNLOADS[game] = downloads
     if tables is not None:
-        DOWNLOADS[game] |= spreadsheet_downloads(game, tables)
+        DOWNLOADS[game] |= spreadsheet_downloads(tables)
         TABLES[game] = tables
 
 

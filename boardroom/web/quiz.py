@@ -30,7 +30,7 @@ from boardroom.draughts import pdn
 from boardroom.games.quiz.report import pupil_report
 from boardroom.kernel import Json
 from boardroom.web.exports import Download, Tables, register_downloads
-from boardroom.web.sheet_words import columns, word
+from boardroom.web.sheet_words import columns, marked, word
 from boardroom.web.sheets import Cell, Duration, Sheet
 
 GAME: Final = "quiz"
@@ -96,9 +96,19 @@ def _pdn(view: Json, game_id: str, lang: str) -> str:
 
 
 def pupils_sheet(view: Json, lang: str) -> Sheet:
-    """The per-pupil report (:mod:`boardroom.games.quiz.report`): one row a member."""
+    """The per-pupil report (:mod:`boardroom.games.quiz.report`): one row a member, the
+    members of a team a robot plays marked (``view["robots"]``, added by the route)."""
+    robots = set(view.get("robots") or ())
+    robot_members = {
+        str(m["id"])
+        for tid, team in (view.get("teams") or {}).items()
+        if tid in robots
+        for m in team.get("members") or []
+    }
     rows: list[list[Cell]] = [
-        [row.name, row.team, row.answered, row.right, row.captures] for row in pupil_report(view)
+        [marked(row.name, row.member in robot_members, lang), row.team]
+        + [row.answered, row.right, row.captures]
+        for row in pupil_report(view)
     ]
     keys = ("name", "team", "answered", "right", "captures")
     return Sheet(word("sheet.pupils", lang), columns(lang, *keys), rows)
@@ -113,8 +123,25 @@ def _verdict(entry: Json, lang: str) -> str:
     return word("verdict.right" if standing[-1]["correct"] else "verdict.wrong", lang)
 
 
+def _given(entry: Json) -> str:
+    """The team's answer as it was given (a choice by its text); "" if none or not shown.
+
+    >>> _given({"question": {"choices": ["3", "4"]}, "given": {"choice": 1}})
+    '4'
+    >>> _given({"question": {}, "given": {"text": "пять"}}), _given({"given": {"hidden": True}})
+    ('пять', '')
+    """
+    given = entry.get("given") or {}
+    choices = (entry.get("question") or {}).get("choices") or []
+    choice = given.get("choice")
+    if isinstance(choice, int) and 0 <= choice < len(choices):
+        return str(choices[choice])
+    return str(given.get("text") or "")
+
+
 def questions_sheet(view: Json, lang: str) -> Sheet:
-    """Every question asked, in order: when, to which team and member, and the verdict."""
+    """Every question asked, in order: when, to which team and member, the question, the
+    team's answer, the right answer (once the seat may see them) and the verdict."""
     teams = view.get("teams") or {}
     names = {str(m["id"]): str(m["name"]) for t in teams.values() for m in t.get("members") or []}
     rows: list[list[Cell]] = [
@@ -123,11 +150,13 @@ def questions_sheet(view: Json, lang: str) -> Sheet:
             str((teams.get(entry.get("team")) or {}).get("name") or entry.get("team")),
             names.get(str(entry.get("member")), ""),
             str((entry.get("question") or {}).get("text") or ""),
+            _given(entry),
+            str((entry.get("question") or {}).get("answer") or ""),
             _verdict(entry, lang),
         ]
         for entry in view.get("record") or []
     ]
-    keys = ("at", "team", "answerer", "question", "verdict")
+    keys = ("at", "team", "answerer", "question", "answer_given", "right_answer", "verdict")
     return Sheet(word("sheet.questions", lang), columns(lang, *keys), rows)
 
 
@@ -137,6 +166,6 @@ def _tables(view: Json, lang: str) -> list[Sheet]:
 
 register_downloads(
     GAME,
-    {"pdn": Download("quiz-{game_id}.pdn", "application/x-pdn", _pdn)},
+    {"pdn": Download("{stem}.pdn", "application/x-pdn", _pdn)},
     Tables(pupils_sheet, _tables),
 )

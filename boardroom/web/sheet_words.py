@@ -56,6 +56,19 @@ RU: Final = {
     "col.close": "цена закрытия",
     "sheet.years": "Годы",
     "col.mistakes": "ошибки и грубые ошибки (разбор)",
+    "col.colour": "цвет",
+    "col.opponent": "соперник",
+    "col.result": "результат",
+    "col.robot": "робот",
+    "result.win": "победа",
+    "result.draw": "ничья",
+    "result.loss": "поражение",
+    "result.playing": "партия идёт",
+    "colour.white": "белые",
+    "colour.black": "чёрные",
+    "robot.mark": "робот",
+    "col.right_answer": "верный ответ",
+    "col.answer_given": "ответ команды",
 }
 EN: Final = {
     "sheet.pupils": "Pupils",
@@ -102,6 +115,19 @@ EN: Final = {
     "col.close": "closing price",
     "sheet.years": "Years",
     "col.mistakes": "mistakes and blunders (the coach)",
+    "col.colour": "colour",
+    "col.opponent": "opponent",
+    "col.result": "result",
+    "col.robot": "robot",
+    "result.win": "win",
+    "result.draw": "draw",
+    "result.loss": "loss",
+    "result.playing": "still playing",
+    "colour.white": "white",
+    "colour.black": "black",
+    "robot.mark": "robot",
+    "col.right_answer": "right answer",
+    "col.answer_given": "team's answer",
 }
 WORDS: Final = {"ru": RU, "en": EN}
 
@@ -109,6 +135,15 @@ WORDS: Final = {"ru": RU, "en": EN}
 def word(key: str, lang: str) -> str:
     """``key`` in ``lang`` (Russian for a language the game does not speak)."""
     return WORDS.get(lang, RU)[key]
+
+
+def marked(name: str, robot: bool, lang: str) -> str:
+    """A name in a report, a robot's marked: «Вася (робот)».
+
+    >>> marked("Вася", True, "ru"), marked("Аня", False, "ru")
+    ('Вася (робот)', 'Аня')
+    """
+    return f"{name} ({word('robot.mark', lang)})" if robot else name
 
 
 def columns(lang: str, *keys: str) -> list[str]:

@@ -26,7 +26,7 @@ from boardroom.kernel import Json
 from boardroom.server.app import request_language
 from boardroom.server.deps import HubDep, SeatDep
 from boardroom.server.errors import ApiError
-from boardroom.web.exports import Download, register_downloads
+from boardroom.web.exports import Download, attachment, register_downloads
 from boardroom.web.russian import board_of
 from boardroom.web.sheets import XLSX_TYPE, Cell, Sheet, csv_text, xlsx_bytes
 
@@ -77,8 +77,8 @@ def crosstable_xlsx(view: Json, game_id: str, lang: str) -> bytes:
 register_downloads(
     GAME,
     {
-        "crosstable": Download("{game_id}-crosstable.csv", "text/csv", crosstable_csv),
-        "xlsx": Download("{game_id}-crosstable.xlsx", XLSX_TYPE, crosstable_xlsx),
+        "crosstable": Download("{stem}-crosstable.csv", "text/csv", crosstable_csv),
+        "xlsx": Download("{stem}-crosstable.xlsx", XLSX_TYPE, crosstable_xlsx),
     },
 )
 
@@ -120,7 +120,7 @@ async def games_pdn(at: SeatDep, hub: HubDep, request: Request) -> Response:
                 live = await hub.get(b["game_id"])
                 played[(r["round"], b["board"])] = board_of(live.view("projector"))
     text = t.event_pdn(event_of(view), played, request_language(request))
-    headers = {"Content-Disposition": f'attachment; filename="{at.live.game_id}-games.pdn"'}
+    headers = {"Content-Disposition": attachment(f"{at.live.record.file_stem()}-games.pdn")}
     return Response(text, media_type="application/x-pdn; charset=utf-8", headers=headers)
 
 

@@ -4,13 +4,13 @@ from __future__ import annotations
 
 from datetime import timedelta
 
-from quiz_helpers import Game, spec
+from quiz_helpers import Game, questions, spec
 from support.sheets import open_downloads
 
 from boardroom.draughts import pdn as pdn_format
 from boardroom.games.quiz.report import PupilRow, pupil_report
 from boardroom.kernel import Json
-from boardroom.web.quiz import round_pdn
+from boardroom.web.quiz import questions_sheet, round_pdn
 
 NAMES = {"a1": "Иван Грозный", "a2": "Ольга", "b1": "Борис", "b2": "Анна-Мария", "b3": "Денис"}
 
@@ -74,12 +74,14 @@ def test_every_download_opens_in_excel_with_names_and_numbers() -> None:
         ["Денис", "Совы", 0, 0, 0],
     ]
     questions = opened.sheets["Вопросы"]
-    assert questions[0] == ["время", "команда", "кто отвечал", "вопрос", "оценка"]
-    assert [row[1:3] + row[4:] for row in questions[1:]] == [
-        ["Совы", "Борис", "неверно"],
-        ["Совы", "Анна-Мария", "верно"],
-        ["Орлы", "Иван Грозный", "снят"],
-        ["Орлы", "Иван Грозный", "неверно"],
+    assert questions[0] == [
+        "время", "команда", "кто отвечал", "вопрос", "ответ команды", "верный ответ", "оценка"
+    ]
+    assert [row[1:3] + row[5:] for row in questions[1:]] == [
+        ["Совы", "Борис", "Answer-1-xyzzy", "неверно"],
+        ["Совы", "Анна-Мария", "Answer-2-xyzzy", "верно"],
+        ["Орлы", "Иван Грозный", "Answer-3-xyzzy", "снят"],
+        ["Орлы", "Иван Грозный", "Answer-4-xyzzy", "неверно"],
     ]
     assert all(isinstance(row[0], timedelta) for row in questions[1:]), "times are times"
     rows = opened.csvs["pupils.csv"]
@@ -111,3 +113,15 @@ def test_the_pdn_after_an_undo_holds_only_the_moves_that_stand() -> None:
     assert games[0].moves == ["c3xe5xg7", "h8xf6"]
     assert len(games[0].moves) == game.state.game.moves, "as many moves as the game made"
     assert games[0].fen == game.state.start
+
+
+def test_the_questions_sheet_gives_each_teams_answer_and_the_right_one() -> None:
+    setup: Json = spec({"a1": "c3"}, {"b1": "d4", "b2": "h8"}, qs=questions(3, choices=True))
+    game = Game(setup)
+    game.start()
+    game.do("move", by="A", move="c3:e5")
+    game.do("ask")
+    game.do("answer", by="B", choice=2)  # «Wrong-1-b», judged at once (a choice)
+    sheet = questions_sheet(game.view("A"), "ru")
+    assert sheet.columns[4:6] == ["ответ команды", "верный ответ"]
+    assert sheet.rows[0][3:] == ["Question number 1?", "Wrong-1-b", "Answer-1-xyzzy", "неверно"]

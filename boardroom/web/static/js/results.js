@@ -3,7 +3,7 @@
 // the kind's downloads, and a replay with a slider through the whole game.
 import { h, fill, panel } from "./dom.js";
 import { t } from "./i18n.js";
-import { call, download, secretFor, projectorSecret, keepSecret } from "./api.js";
+import { call, download, secretFor, projectorSecret, keepSecret, setFileStem } from "./api.js";
 import { hostKey } from "./classes.js";
 import { topbar, banner } from "./shell.js";
 import { Board } from "./board.js";
@@ -29,6 +29,7 @@ export default async function results(root) {
     return;
   }
   const view = seat.view;
+  setFileStem(seat.file_stem);
   bar.setWho(`${t(`game.${seat.game}`)} · ${seat.code}`);
   const back = h("a", { class: "button", href: `/play/${gameId}`, text: t("r.back") });
   const again = seat.role === "host" ? againPanel(gameId, secret) : null;
@@ -111,9 +112,10 @@ function againPanel(gameId, secret) {
 
 function downloadsPanel(gameId, secret, downloads) {
   const error = h("div", { class: "error" });
-  const buttons = downloads.map(({ name, filename }) => h("button", { type: "button", dataset: { action: name.split(".")[0] }, text: t(`r.${name.replace(".", "_")}`), onclick: async () => {
+  const buttons = downloads.map(({ name }) => h("button", { type: "button", dataset: { action: name.split(".")[0] }, text: t(`r.${name.replace(".", "_")}`), onclick: async () => {
     error.textContent = "";
-    try { await download(`/api/web/games/${gameId}/${name}`, secret, filename.replace("{game_id}", gameId)); } catch (err) { error.textContent = err.message; }
+    // the server names the file (the game's title or kind, code and day)
+    try { await download(`/api/web/games/${gameId}/${name}`, secret, `${gameId}-${name}`); } catch (err) { error.textContent = err.message; }
   } }));
   return panel(t("r.downloads"), h("div", { class: "row" }, buttons), h("small", { class: "muted", text: t("r.downloads_help") }), error);
 }
