@@ -217,7 +217,7 @@ async def replay(at: SeatDep, hub: HubDep) -> Response:
 @router.get("/games/{game_id}/report")
 async def report(at: SeatDep, request: Request, hub: HubDep) -> Json:
     """The per-pupil report of the game, from the asking seat's own view."""
-    view = await _with_robots(_reviewed(_snapshot(at.live, at.seat.role), at.live, hub), at.live, hub)
+    view = await _seen(at.live, at.seat.role, hub)
     game, lang = at.live.record.game, request_language(request)
     return await asyncio.to_thread(exports.report_json, view, game, lang)
 
@@ -233,7 +233,7 @@ async def download(
             "no_download", f"This game has no download {download!r}.", 404, download=download
         )
     made = offered[download]
-    view = await _with_robots(_reviewed(_snapshot(at.live, at.seat.role), at.live, hub), at.live, hub)
+    view = await _seen(at.live, at.seat.role, hub)
     text = await asyncio.to_thread(made.make, view, game_id, request_language(request))
     name = made.filename.format(game_id=game_id, stem=at.live.record.file_stem())
     return _download(text, name, made.media_type)
@@ -253,8 +253,10 @@ def _reviewed(view: Json, live: LiveGame, hub: Hub) -> Json:
     return view if review is None else view | {"coach": mistakes_by_side(review)}
 
 
-async def _with_robots(view: Json, live: LiveGame, hub: Hub) -> Json:
-    """The view with the roles robots play (``robots``), for the report to mark them."""
+async def _seen(live: LiveGame, role: str, hub: Hub) -> Json:
+    """What a report or a download is made from: the seat's view (:func:`_reviewed`) with
+    the roles robots play (``robots``), for the report to mark them."""
+    view = _reviewed(_snapshot(live, role), live, hub)
     robots = [seat["role"] for seat in await hub.seats.board(live) if seat["robot"]]
     return view | {"robots": robots} if robots else view
 

@@ -99,8 +99,10 @@ def attachment(filename: str) -> str:
     """A ``Content-Disposition`` for a file named in any alphabet: the name itself (RFC 6266's
     ``filename*``, which the pages' download takes) and a plain-ASCII one for old clients.
 
-    >>> print(attachment("7Б-K7P2-2026-12-06-crosstable.csv"))
-    attachment; filename="7_-K7P2-2026-12-06-crosstable.csv"; filename*=UTF-8''7%D0%91-K7P2-2026-12-06-crosstable.csv
+    >>> print(attachment("7Б-K7P2-2026-12-06.csv").replace("; ", ";\\n"))
+    attachment;
+    filename="7_-K7P2-2026-12-06.csv";
+    filename*=UTF-8''7%D0%91-K7P2-2026-12-06.csv
     """
     plain = "".join(c if " " <= c <= "~" and c not in '"\\' else "_" for c in filename)
     return f"attachment; filename=\"{plain}\"; filename*=UTF-8''{quote(filename, safe='')}"

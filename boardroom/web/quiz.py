@@ -106,8 +106,13 @@ def pupils_sheet(view: Json, lang: str) -> Sheet:
         for m in team.get("members") or []
     }
     rows: list[list[Cell]] = [
-        [marked(row.name, row.member in robot_members, lang), row.team]
-        + [row.answered, row.right, row.captures]
+        [
+            marked(row.name, row.member in robot_members, lang),
+            row.team,
+            row.answered,
+            row.right,
+            row.captures,
+        ]
         for row in pupil_report(view)
     ]
     keys = ("name", "team", "answered", "right", "captures")

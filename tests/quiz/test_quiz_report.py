@@ -75,7 +75,13 @@ def test_every_download_opens_in_excel_with_names_and_numbers() -> None:
     ]
     questions = opened.sheets["Вопросы"]
     assert questions[0] == [
-        "время", "команда", "кто отвечал", "вопрос", "ответ команды", "верный ответ", "оценка"
+        "время",
+        "команда",
+        "кто отвечал",
+        "вопрос",
+        "ответ команды",
+        "верный ответ",
+        "оценка",
     ]
     assert [row[1:3] + row[5:] for row in questions[1:]] == [
         ["Совы", "Борис", "Answer-1-xyzzy", "неверно"],

@@ -12,8 +12,9 @@ colour (``name`` None: the caller words it).
 
 >>> view = {"phase": "ended", "winner": None, "players": {
 ...     "white": {"name": "Аня", "robot": None}, "black": {"name": "Robot", "robot": "casual"}}}
->>> [(r.name, r.points, r.place, r.opponent, r.opponent_robot, r.result) for r in pupil_report(view)]
-[('Аня', 1, 1, 'Robot', True, 'draw')]
+>>> row = pupil_report(view)[0]
+>>> row.name, row.points, row.place, row.opponent, row.opponent_robot, row.result
+('Аня', 1, 1, 'Robot', True, 'draw')
 >>> pupil_report(view | {"winner": "black"})[0].place
 2
 """
