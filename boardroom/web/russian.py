@@ -137,7 +137,7 @@ def pupils_sheet(view: Json, lang: str) -> Sheet:
         if review:
             cells.append(int(review.get(row.side, 0)))
         rows.append(cells)
-    keys = ("place", "name", "colour", "opponent", "result", "games", "points")
+    keys: tuple[str, ...] = ("place", "name", "colour", "opponent", "result", "games", "points")
     keys += ("mistakes",) if review else ()
     return Sheet(word("sheet.pupils", lang), columns(lang, *keys), rows)
 
