@@ -789,9 +789,10 @@ function yearEndPanel() {
       const declared = acc.rows.reduce((sum, r) => sum + r.dividend, 0);
       const paid = acc.rows.reduce((sum, r) => sum + r.paid, 0);
       fill(body, h("h2", { text: t("x.year_end_title", { year: acc.year }) }),
-        table([t("x.stock"), t("x.earnings"), t("x.tax"), t("x.dividend_total"), t("x.dividend_per_share"), t("x.dividend_paid")], acc.rows.map((r) => [
+        // declared (D) and paid a share (⌊D/S⌋); what was paid in all, in the sentence under it
+        table([t("x.stock"), t("x.earnings"), t("x.tax"), t("x.dividend_total"), t("x.dividend_per_share")], acc.rows.map((r) => [
           h("span", { class: "x-firm" }, swatch(r.firm), t("firm.n", { n: r.firm })), num(r.earnings), num(r.tax), num(r.dividend),
-          h("b", { text: num(r.per_share) }), num(r.paid)]), "year-end"),
+          h("b", { text: num(r.per_share) })]), "year-end"),
         h("p", { class: "x-year-sum", dataset: { role: "year-sum" }, text: t("x.year_end_sum", { taxes: num(taxes), dividends: num(paid), declared: num(declared) }) }));
     },
   };
