@@ -10,7 +10,7 @@ from support.sheets import open_downloads
 from boardroom.draughts import pdn as pdn_format
 from boardroom.games.quiz.report import PupilRow, pupil_report
 from boardroom.kernel import Json
-from boardroom.web.quiz import questions_sheet, round_pdn
+from boardroom.web.quiz import pupils_sheet, questions_sheet, round_pdn
 
 NAMES = {"a1": "Иван Грозный", "a2": "Ольга", "b1": "Борис", "b2": "Анна-Мария", "b3": "Денис"}
 
@@ -131,3 +131,15 @@ def test_the_questions_sheet_gives_each_teams_answer_and_the_right_one() -> None
     sheet = questions_sheet(game.view("A"), "ru")
     assert sheet.columns[4:6] == ["ответ команды", "верный ответ"]
     assert sheet.rows[0][3:] == ["Question number 1?", "Wrong-1-b", "Answer-1-xyzzy", "неверно"]
+
+
+def test_the_members_of_a_team_a_robot_plays_are_marked() -> None:
+    view = played().view("host") | {"robots": ["B"]}  # as the route adds it
+    names = [row[0] for row in pupils_sheet(view, "ru").rows]
+    assert names == [
+        "Иван Грозный",
+        "Ольга",
+        "Борис (робот)",
+        "Анна-Мария (робот)",
+        "Денис (робот)",
+    ]

@@ -148,13 +148,29 @@ def test_no_results_page_shows_a_placeholder_and_files_are_named_by_game_and_day
             expect(back).to_be_visible()
             assert placeholders(page) == [], (made["game"], who)
             assert errors_of(page) == []
-        buttons = page.locator("[data-action=pupils], [data-action=crosstable]")
         if made["game"] == "tournament":
             continue  # its files are on the console (named by the same stem)
-        with page.expect_download() as download:
-            buttons.first.click()
-        name = download.value.suggested_filename
+        # the last page is the pupil's: the files of the seat, named by the game and the day
         stem = f"{made['game']}-{made['code']}-{day}"
-        assert name.startswith(stem), name
-        raw = download.value.path().read_bytes()
-        assert raw.startswith(b"\xef\xbb\xbf") and b";" in raw.splitlines()[0], name
+        links = [page.locator("[data-action=pupils]")]
+        if made["game"] == "exchange":
+            links.append(page.locator("[data-role=debrief-csv] a").first)  # made in the page
+        for link in links:
+            with page.expect_download() as download:
+                link.click()
+            name = download.value.suggested_filename
+            assert name.startswith(stem) and name.endswith(".csv"), name
+            raw = download.value.path().read_bytes()
+            assert raw.startswith(b"\xef\xbb\xbf") and b";" in raw.splitlines()[0], name
+
+
+def test_a_robot_is_marked_in_the_report(api: Api) -> None:
+    made = api.create("exchange", exchange_setup())
+    gid, host = made["game_id"], made["host_secret"]
+    api.robots(gid, host, ["p3"])
+    api.ok(gid, host, {"type": "start"})
+    api.ok(gid, host, {"type": "end_game"})
+    auth = {"Authorization": f"Bearer {host}", "Accept-Language": "ru"}
+    report = api.http.get(f"/api/web/games/{gid}/report", headers=auth).json()
+    names = [row[1] for row in report["rows"]]
+    assert sorted(names) == sorted(["Александра Соколова", "Борис", "Вика (робот)", "Глеб"])
