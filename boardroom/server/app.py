@@ -276,6 +276,7 @@ def seat_json(seat: Seat, live: LiveGame) -> Json:
         "seat": seat.seat_id,
         "role": seat.role,
         "next": live.record.next_game,
+        "file_stem": live.record.file_stem(),
     }
 
 

@@ -10,8 +10,8 @@ Importing this module registers the crosstable downloads (``boardroom.web.app`` 
 ...                                             "result": 1, "game_id": "g1"}]}]}
 >>> print(crosstable_csv(view, "g", "ru"), end="")
 \ufeffМесто;Имя;1;2;Очки;Бухгольц;Зоннеборн — Бергер
-1;Аня;×;½;0,5;0,5;0,25
-2;Боря;½;×;0,5;0,5;0,25
+1;Аня;×;1;1;1;1
+2;Боря;1;×;1;1;1
 """
 
 from __future__ import annotations
@@ -26,7 +26,7 @@ from boardroom.kernel import Json
 from boardroom.server.app import request_language
 from boardroom.server.deps import HubDep, SeatDep
 from boardroom.server.errors import ApiError
-from boardroom.web.exports import Download, register_downloads
+from boardroom.web.exports import Download, attachment, register_downloads
 from boardroom.web.russian import board_of
 from boardroom.web.sheets import XLSX_TYPE, Cell, Sheet, csv_text, xlsx_bytes
 
@@ -48,7 +48,8 @@ def event_of(view: Json) -> t.Event:
 
 
 def crosstable_sheet(view: Json, lang: str) -> Sheet:
-    """Place, name, a column per place (and the robot), points, Buchholz, SB."""
+    """Place, name, a column per place (and the robot), points, Buchholz, SB: whole numbers
+    on the Russian draughts scale (2 a win, 1 a draw), as every page of the event shows them."""
     words = MESSAGES.get(lang, MESSAGES["ru"])
     event = event_of(view)
     table = t.standings(event)
@@ -59,7 +60,7 @@ def crosstable_sheet(view: Json, lang: str) -> Sheet:
     columns += [words["@tournament.robot"]] if robot else []
     columns += [words[f"@tournament.{key}"] for key in ("points", "buchholz", "sb")]
     rows: list[list[Cell]] = [
-        [s.place, s.pupil.name, *row, s.points / 2, s.buchholz / 2, s.sonneborn_berger / 4]
+        [s.place, s.pupil.name, *row, s.points, s.buchholz, s.sonneborn_berger]
         for s, row in zip(table, cells, strict=True)
     ]
     return Sheet(str(view.get("title") or "Турнир"), columns, rows)
@@ -76,8 +77,8 @@ def crosstable_xlsx(view: Json, game_id: str, lang: str) -> bytes:
 register_downloads(
     GAME,
     {
-        "crosstable": Download("{game_id}-crosstable.csv", "text/csv", crosstable_csv),
-        "xlsx": Download("{game_id}-crosstable.xlsx", XLSX_TYPE, crosstable_xlsx),
+        "crosstable": Download("{stem}-crosstable.csv", "text/csv", crosstable_csv),
+        "xlsx": Download("{stem}-crosstable.xlsx", XLSX_TYPE, crosstable_xlsx),
     },
 )
 
@@ -119,7 +120,7 @@ async def games_pdn(at: SeatDep, hub: HubDep, request: Request) -> Response:
                 live = await hub.get(b["game_id"])
                 played[(r["round"], b["board"])] = board_of(live.view("projector"))
     text = t.event_pdn(event_of(view), played, request_language(request))
-    headers = {"Content-Disposition": f'attachment; filename="{at.live.game_id}-games.pdn"'}
+    headers = {"Content-Disposition": attachment(f"{at.live.record.file_stem()}-games.pdn")}
     return Response(text, media_type="application/x-pdn; charset=utf-8", headers=headers)
 
 

@@ -233,8 +233,9 @@ def test_nine_pupils_three_swiss_rounds_equal_the_hand_computation(server: Serve
     assert played[0].headers["White"] == "Аня" and played[4].headers["Black"] == "Робот"
     table = event.api.http.get(f"/api/web/games/{eid}/crosstable", headers=auth).text
     assert table.startswith("\ufeffМесто;Имя;1;2;")
+    # the 2/1/0 scale, whole numbers: Вика 2½ wins → 5 points, Buchholz 10, SB 16
     assert table.splitlines()[1].startswith("1;Вика;×;") and table.splitlines()[1].endswith(
-        ";2,5;5;4"
+        ";5;10;16"
     )
 
 

@@ -7,9 +7,10 @@ Formats: a round robin by the standard Berger tables (an odd class adds the robo
 seat, so every pupil meets the robot once) and a Swiss event paired round by round
 (Monrad style: by score, then seed; no repeat pairings; nobody plays the same colour
 three times in a row; an odd pupil plays the robot, and nobody meets the robot twice
-while another pupil has not met it yet). A result is kept as white's half-points
-(2 a win, 1 a draw, 0 a loss); ties are broken by Buchholz, then Sonneborn–Berger,
-then the seeding order, so every order is deterministic.
+while another pupil has not met it yet). A result is kept as white's points on the Russian
+draughts scale, which every table shows as it is (2 a win, 1 a draw, 0 a loss: integers, no
+«½»); ties are broken by Buchholz, then Sonneborn–Berger, then the seeding order, so every
+order is deterministic.
 
 >>> event = round_robin("Warm-up", [Pupil("a", "Аня"), Pupil("b", "Боря"), Pupil("c", "Вика")])
 >>> [(g.white, g.black) for g in event.rounds[0]]
@@ -17,7 +18,7 @@ then the seeding order, so every order is deterministic.
 >>> event = record(event, 1, 1, WIN)
 >>> event = record(event, 1, 2, DRAW)
 >>> [(s.pupil.name, points_text(s.points)) for s in standings(event)]
-[('Аня', '1'), ('Боря', '½'), ('Вика', '½')]
+[('Аня', '2'), ('Боря', '1'), ('Вика', '1')]
 """
 
 from __future__ import annotations
@@ -123,7 +124,8 @@ class Event:
 
 @dataclass(frozen=True)
 class Standing:
-    """A pupil's line in the table; points and Buchholz in half-points, SB in quarter-points."""
+    """A pupil's line in the table: points and Buchholz on the 2/1/0 scale, Sonneborn–Berger
+    the sum of (points scored against an opponent × that opponent's points)."""
 
     place: int
     pupil: Pupil
@@ -412,28 +414,14 @@ def standings(event: Event) -> list[Standing]:
     return [replace(s, place=place) for place, (_, s) in enumerate(lines, start=1)]
 
 
-def points_text(half_points: int) -> str:
-    """Half-points as a table writes them.
+def points_text(points: int) -> str:
+    """Points as every table writes them: the Russian draughts scale (2 a win, 1 a draw,
+    0 a loss), whole numbers a child reads at a glance and no column cuts («11,5»).
 
     >>> [points_text(n) for n in (0, 1, 2, 5)]
-    ['0', '½', '1', '2½']
+    ['0', '1', '2', '5']
     """
-    whole, half = divmod(half_points, 2)
-    if not half:
-        return str(whole)
-    return f"{whole}½" if whole else "½"
-
-
-def decimal_text(value: int, per_point: int) -> str:
-    """A score kept in ``1/per_point`` points as a decimal number (for a spreadsheet).
-
-    >>> decimal_text(5, 2), decimal_text(4, 2), decimal_text(7, 4)
-    ('2.5', '2', '1.75')
-    """
-    whole, part = divmod(value, per_point)
-    if not part:
-        return str(whole)
-    return f"{whole}.{str(part * 100 // per_point).rstrip('0')}"
+    return str(points)
 
 
 def crosstable(event: Event, score: Callable[[int], str] = points_text) -> list[list[str]]:
@@ -443,7 +431,7 @@ def crosstable(event: Event, score: Callable[[int], str] = points_text) -> list[
 
     >>> event = record(round_robin("RR", [Pupil("a", "A"), Pupil("b", "B")]), 1, 1, LOSS)
     >>> [s.pupil.id for s in standings(event)], crosstable(event)
-    (['b', 'a'], [['×', '1'], ['0', '×']])
+    (['b', 'a'], [['×', '2'], ['0', '×']])
     """
     order = [s.pupil.id for s in standings(event)]
     has_robot = any(g.has(ROBOT) for g in event.games)
@@ -460,37 +448,40 @@ def _cell(games: Iterable[Game], pupil: str, other: str, score: Callable[[int], 
 
 
 def crosstable_csv(event: Event, lang: str = "ru") -> str:
-    """The crosstable as CSV text: place, name, one column per place (and the robot),
-    points, Buchholz, Sonneborn–Berger; numbers as decimals; headings in ``lang``.
+    """The crosstable as CSV text the reader's Excel opens: place, name, one column per
+    place (and the robot), points, Buchholz, Sonneborn–Berger (whole numbers, the 2/1/0
+    scale); headings in ``lang``; in Russian a byte-order mark and ``;`` between cells.
 
     >>> event = record(round_robin("RR", [Pupil("a", "Аня"), Pupil("b", "Боря")]), 1, 1, DRAW)
     >>> print(crosstable_csv(event, "en"), end="")
     Place,Name,1,2,Points,Buchholz,Sonneborn–Berger
-    1,Аня,×,0.5,0.5,0.5,0.25
-    2,Боря,0.5,×,0.5,0.5,0.25
+    1,Аня,×,1,1,1,1
+    2,Боря,1,×,1,1,1
+    >>> crosstable_csv(event, "ru").splitlines()[0]
+    '\ufeffМесто;Имя;1;2;Очки;Бухгольц;Зоннеборн — Бергер'
     """
     words = MESSAGES.get(lang, MESSAGES["ru"])
     table = standings(event)
-    grid = crosstable(event, lambda half: decimal_text(half, 2))
+    grid = crosstable(event)
     robot = len(grid[0]) > len(table) if grid else False
     head = [words["@tournament.place"], words["@tournament.name"]]
     head += [str(s.place) for s in table] + ([words["@tournament.robot"]] if robot else [])
     head += [words["@tournament.points"], words["@tournament.buchholz"], words["@tournament.sb"]]
-    lines = [_csv_line(head)]
+    separator = ";" if lang == "ru" else ","
+    lines = [_csv_line(head, separator)]
     for standing, cells in zip(table, grid, strict=True):
         row = [str(standing.place), standing.pupil.name, *cells]
-        row += [decimal_text(standing.points, 2), decimal_text(standing.buchholz, 2)]
-        row.append(decimal_text(standing.sonneborn_berger, 4))
-        lines.append(_csv_line(row))
-    return "\n".join(lines) + "\n"
+        row += [str(standing.points), str(standing.buchholz), str(standing.sonneborn_berger)]
+        lines.append(_csv_line(row, separator))
+    return ("\ufeff" if lang == "ru" else "") + "\n".join(lines) + "\n"
 
 
-def _csv_line(cells: Iterable[str]) -> str:
-    return ",".join(_csv_quote(c) for c in cells)
+def _csv_line(cells: Iterable[str], separator: str) -> str:
+    return separator.join(_csv_quote(c, separator) for c in cells)
 
 
-def _csv_quote(cell: str) -> str:
-    if any(ch in cell for ch in ',"\r\n') or cell[:1] in ("=", "+", "-", "@"):
+def _csv_quote(cell: str, separator: str) -> str:
+    if any(ch in cell for ch in f'{separator}"\r\n') or cell[:1] in ("=", "+", "-", "@"):
         return '"' + cell.replace('"', '""') + '"'
     return cell
 

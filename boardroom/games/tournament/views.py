@@ -75,6 +75,14 @@ def _round(state: EventState, number: int) -> Json:
 def _standings(state: EventState) -> list[Json]:
     if state.event is None:
         return []
+    # Playing now: a board of the round in play without its result (a round robin pairs
+    # every round at once: the later rounds' boards are not being played).
+    playing = {
+        pupil
+        for g in (state.games_of(state.current) if state.phase == "playing" else ())
+        if not g.finished
+        for pupil in (g.white, g.black)
+    }
     return [
         {
             "place": s.place,
@@ -84,7 +92,7 @@ def _standings(state: EventState) -> list[Json]:
             "buchholz": s.buchholz,
             "sb": s.sonneborn_berger,
             "played": s.played,
-            "in_progress": s.in_progress,
+            "in_progress": int(s.pupil.id in playing),
         }
         for s in t.standings(state.event)
     ]

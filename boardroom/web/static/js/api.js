@@ -65,6 +65,25 @@ export async function uploadBank(path, raw) {
 }
 
 /** A file the seat may download (fetched with its secret, saved through a blob link). */
+/** The file name the server gave (RFC 6266 `filename*`, in any alphabet), or "". */
+export function servedName(disposition) {
+  const found = /filename\*=UTF-8''([^;]+)/i.exec(disposition || "");
+  if (!found) return "";
+  try { return decodeURIComponent(found[1]); } catch { return ""; }
+}
+
+let stem = "";
+
+/** Name the game's downloads made in the page: the server's stem (title or kind, code, day). */
+export function setFileStem(value) {
+  stem = value || "";
+}
+
+/** A file of the game made in the page: `<stem>-<what>.<ext>` (the stem the server gave). */
+export function fileName(what, ext) {
+  return `${stem ? `${stem}-` : ""}${what}.${ext}`;
+}
+
 export async function download(path, secret, filename) {
   /** @type {Record<string, string>} */
   const headers = { "Accept-Language": currentLang() };
@@ -75,7 +94,7 @@ export async function download(path, secret, filename) {
   const url = URL.createObjectURL(blob);
   const a = document.createElement("a");
   a.href = url;
-  a.download = filename;
+  a.download = servedName(reply.headers.get("Content-Disposition")) || filename;
   document.body.append(a);
   a.click();
   a.remove();

@@ -3,7 +3,7 @@
 // the kind's downloads, and a replay with a slider through the whole game.
 import { h, fill, panel } from "./dom.js";
 import { t } from "./i18n.js";
-import { call, download, secretFor, projectorSecret, keepSecret, goOn, Socket } from "./api.js";
+import { call, download, secretFor, projectorSecret, keepSecret, goOn, Socket, setFileStem } from "./api.js";
 import { hostKey } from "./classes.js";
 import { topbar, banner } from "./shell.js";
 import { Board } from "./board.js";
@@ -31,11 +31,13 @@ export default async function results(root) {
   // Play again: a pupil or the wall reading the results follows to its own seat in the new game.
   if (seat.role !== "host") new Socket(gameId, secret, { onGoesOn: () => goOn(gameId, secret).catch((err) => main.prepend(banner(err.message, true))) });
   const view = seat.view;
+  setFileStem(seat.file_stem);
   bar.setWho(`${t(`game.${seat.game}`)} · ${seat.code}`);
   const back = h("a", { class: "button", href: `/play/${gameId}`, text: t("r.back") });
   const again = seat.role === "host" ? againPanel(gameId, secret) : null;
   if (view.phase !== "ended") main.append(banner(t("r.not_over")));
-  main.append(h("div", { class: "row" }, back, again && again.button), again && again.confirm);
+  main.append(h("div", { class: "row" }, back, again && again.button));
+  if (again) main.append(again.confirm); // (append() would write a null as the text «null»)
   const kind = await kindModule(seat.game);
   kind.results(main, view);
   const report = await reportPanel(gameId, secret);
@@ -112,9 +114,10 @@ function againPanel(gameId, secret) {
 
 function downloadsPanel(gameId, secret, downloads) {
   const error = h("div", { class: "error" });
-  const buttons = downloads.map(({ name, filename }) => h("button", { type: "button", dataset: { action: name.split(".")[0] }, text: t(`r.${name.replace(".", "_")}`), onclick: async () => {
+  const buttons = downloads.map(({ name }) => h("button", { type: "button", dataset: { action: name.split(".")[0] }, text: t(`r.${name.replace(".", "_")}`), onclick: async () => {
     error.textContent = "";
-    try { await download(`/api/web/games/${gameId}/${name}`, secret, filename.replace("{game_id}", gameId)); } catch (err) { error.textContent = err.message; }
+    // the server names the file (the game's title or kind, code and day)
+    try { await download(`/api/web/games/${gameId}/${name}`, secret, `${gameId}-${name}`); } catch (err) { error.textContent = err.message; }
   } }));
   return panel(t("r.downloads"), h("div", { class: "row" }, buttons), h("small", { class: "muted", text: t("r.downloads_help") }), error);
 }

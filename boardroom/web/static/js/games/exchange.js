@@ -745,8 +745,17 @@ export function meetingsMoment(v) {
   return parts.join("; ");
 }
 
+/** What a firm's dividend_paid event moved to its shareholders in all — the ledger's sum, not
+ * the declared dividend (⌊D/S⌋ a share; the rest stays with the firm): the view's public `paid`,
+ * or the sum of the payments of an event the host sees whole. */
+export function dividendsPaid(e) {
+  if (typeof e.paid === "number") return e.paid;
+  return Object.values(e.payments || {}).reduce((sum, a) => sum + Number(a), 0);
+}
+
 /** The last year end's accounts per firm, from its dividend_paid events (public: earnings, tax,
- * the dividend and its amount a share): {year, rows: [{firm, earnings, tax, dividend, per_share}]}. */
+ * the dividend declared, paid a share and paid in all):
+ * {year, rows: [{firm, earnings, tax, dividend, per_share, paid}]}. */
 export function yearAccounts(v) {
   let year = 0;
   let out = { year: 0, rows: [] };
@@ -754,7 +763,7 @@ export function yearAccounts(v) {
     if (e.type === "phase_changed") year = e.year;
     if (e.type !== "dividend_paid") continue;
     if (out.year !== year) out = { year, rows: [] };
-    out.rows.push({ firm: e.firm, earnings: e.earnings, tax: e.tax, dividend: e.dividend, per_share: e.per_share });
+    out.rows.push({ firm: e.firm, earnings: e.earnings, tax: e.tax, dividend: e.dividend, per_share: e.per_share, paid: dividendsPaid(e) });
   }
   return out;
 }
@@ -777,12 +786,14 @@ function yearEndPanel() {
       if (JSON.stringify(acc) === key) return;
       key = JSON.stringify(acc);
       const taxes = acc.rows.reduce((sum, r) => sum + r.tax, 0);
-      const paid = acc.rows.reduce((sum, r) => sum + r.dividend, 0);
+      const declared = acc.rows.reduce((sum, r) => sum + r.dividend, 0);
+      const paid = acc.rows.reduce((sum, r) => sum + r.paid, 0);
       fill(body, h("h2", { text: t("x.year_end_title", { year: acc.year }) }),
+        // declared (D) and paid a share (⌊D/S⌋); what was paid in all, in the sentence under it
         table([t("x.stock"), t("x.earnings"), t("x.tax"), t("x.dividend_total"), t("x.dividend_per_share")], acc.rows.map((r) => [
           h("span", { class: "x-firm" }, swatch(r.firm), t("firm.n", { n: r.firm })), num(r.earnings), num(r.tax), num(r.dividend),
           h("b", { text: num(r.per_share) })]), "year-end"),
-        h("p", { class: "x-year-sum", text: t("x.year_end_sum", { taxes: num(taxes), dividends: num(paid) }) }));
+        h("p", { class: "x-year-sum", dataset: { role: "year-sum" }, text: t("x.year_end_sum", { taxes: num(taxes), dividends: num(paid), declared: num(declared) }) }));
     },
   };
 }

@@ -4,7 +4,8 @@
 // dividends, takeovers and meetings marked, wealth by player, directors over time — charts drawn
 // here (charts.js), the same figures as CSV files.
 import { h, s, panel, table } from "../dom.js";
-import { t, num } from "../i18n.js";
+import { t, num, currentLang } from "../i18n.js";
+import { fileName } from "../api.js";
 import { lineChart } from "../charts.js";
 import { FIRM_HUES } from "../board.js";
 
@@ -82,9 +83,21 @@ function directorsTable(view, d) {
     })]), "directors");
 }
 
+/** One CSV line the way the reader's Excel opens it (as the server's CSVs, web/sheets.py): in
+ * Russian `;` between cells and a decimal comma, in English `,` and a point; text that a
+ * spreadsheet would run as a formula starts with `'`. */
+export function csvLine(cells, lang = currentLang()) {
+  const ru = lang === "ru";
+  return cells.map((c) => {
+    let text = typeof c === "number" ? (ru ? String(c).replace(".", ",") : String(c)) : String(c ?? "");
+    if (typeof c !== "number" && /^[=+\-@\t\r]/.test(text)) text = `'${text}`;
+    return /[",;\n\r]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
+  }).join(ru ? ";" : ",");
+}
+
 /** The figures as CSV text: prices, wealth, directors, marks — one file each. */
 export function debriefCsv(view, d) {
-  const line = (cells) => cells.map((c) => (/[",\n;]/.test(String(c)) ? `"${String(c).replace(/"/g, '""')}"` : String(c))).join(",");
+  const line = (cells) => csvLine(cells);
   const labels = d.prices.labels.map(pointLabel);
   return {
     prices: [line([t("x.stock"), ...labels]), ...FIRMS.map((f) => line([t("firm.n", { n: f }), ...d.prices.firms[String(f)]]))].join("\n"),
@@ -99,7 +112,7 @@ export function debriefCsv(view, d) {
 function downloads(view, d) {
   const files = debriefCsv(view, d);
   return h("p", { class: "row", dataset: { role: "debrief-csv" } }, Object.entries(files).map(([name, text]) => h("a", {
-    class: "button", download: `debrief-${name}.csv`, href: URL.createObjectURL(new Blob(["\ufeff", text], { type: "text/csv;charset=utf-8" })),
+    class: "button", download: fileName(`debrief-${name}`, "csv"), href: URL.createObjectURL(new Blob(["\ufeff", text], { type: "text/csv;charset=utf-8" })),
     text: t(`d.csv_${name}`),
   })));
 }

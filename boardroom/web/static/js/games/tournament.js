@@ -9,7 +9,7 @@ import { call, commandId, download } from "../api.js";
 import { roomNotice, roomText, roomQr } from "../room.js";
 import { errorLine } from "../shell.js";
 import { mountWall } from "./tournament_wall.js";
-import { points, who, standingsTable } from "./tournament_table.js";
+import { points, resultText, who, standingsTable } from "./tournament_table.js";
 
 /** The pupil's result on their board, in words. */
 function myResult(board) {
@@ -94,9 +94,7 @@ function resultButtons(ctx, round, board, error) {
     try { await ctx.send({ type: "result", round, board: board.board, result }); } catch (err) { error.show(err); }
   };
   return h("div", { class: "row" },
-    h("button", { type: "button", class: "small", onclick: send(2), text: "1 : 0" }),
-    h("button", { type: "button", class: "small", onclick: send(1), text: "½ : ½" }),
-    h("button", { type: "button", class: "small", onclick: send(0), text: "0 : 1" }));
+    [2, 1, 0].map((result) => h("button", { type: "button", class: "small", onclick: send(result), text: resultText(result) })));
 }
 
 function console_(root, ctx) {
@@ -121,7 +119,7 @@ function console_(root, ctx) {
       const current = v.rounds.length ? v.rounds[v.rounds.length - 1] : null;
       if (current && v.phase === "playing") {
         const rows = current.boards.map((/** @type {any} */ b) => [String(b.board), who(b.white_name), who(b.black_name),
-          b.result === null ? (act.result ? resultButtons(ctx, current.round, b, error) : t("tn.playing")) : (b.result === 2 ? "1 : 0" : b.result === 1 ? "½ : ½" : "0 : 1")]);
+          b.result === null ? (act.result ? resultButtons(ctx, current.round, b, error) : t("tn.playing")) : resultText(b.result)]);
         const end = act.end_round ? h("button", { type: "button", dataset: { action: "end-round" }, text: t("tn.end_round"), onclick: async () => {
           error.clear();
           if (!confirm(t("tn.end_round_sure"))) return;

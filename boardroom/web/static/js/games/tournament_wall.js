@@ -8,7 +8,7 @@ import { t } from "../i18n.js";
 import { call } from "../api.js";
 import { roomQr, roomText } from "../room.js";
 import { piecesOf } from "./russian.js";
-import { points, quarters, who, standingsTable } from "./tournament_table.js";
+import { points, resultText, who, standingsTable } from "./tournament_table.js";
 
 const POLL_MS = 2000;
 
@@ -32,10 +32,6 @@ export function miniBoard(fen, last) {
       p.king ? s("circle", { cx: x, cy: y, r: 0.17, fill: "none", stroke: white ? "#b8860b" : "#ffd54f", "stroke-width": 0.08 }) : null);
   });
   return s("svg", { viewBox: "0 0 8 8", class: "tn-mini", role: "img", "aria-hidden": "true" }, squares, pieces);
-}
-
-function resultText(result) {
-  return result === 2 ? "1 : 0" : result === 1 ? "½ : ½" : result === 0 ? "0 : 1" : "";
 }
 
 function tile(/** @type {any} */ b) {
@@ -72,7 +68,7 @@ function crosstable(/** @type {any} */ v) {
   const lines = v.standings || [];
   const robot = (v.crosstable[0] || []).length > lines.length;
   const heads = ["", t("tn.name"), ...lines.map((/** @type {any} */ _, /** @type {number} */ i) => String(i + 1)), ...(robot ? [t("tn.robot_short")] : []), t("tn.points"), t("tn.buchholz"), t("tn.sb")];
-  const rows = lines.map((/** @type {any} */ p, /** @type {number} */ i) => [String(p.place), p.name, ...v.crosstable[i], points(p.points), points(p.buchholz), quarters(p.sb)]);
+  const rows = lines.map((/** @type {any} */ p, /** @type {number} */ i) => [String(p.place), p.name, ...v.crosstable[i], points(p.points), points(p.buchholz), points(p.sb)]);
   const el = table(heads, rows, "tn-cross");
   el.dataset.role = "crosstable";
   el.style.setProperty("--rows", String(lines.length + 1));
