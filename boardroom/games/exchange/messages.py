@@ -3,8 +3,9 @@
 ``MESSAGES[lang]`` holds a template for every refusal code (``code`` or ``code.reason``
 when one code has several sentences), the words for the game's things (``@firm``,
 ``@state`` with case forms) and terms (``term.phase.exchange``). The mechanism that fills
-them is ``boardroom.i18n`` (ICU-style placeholders, CLDR plurals). People are never
-declined: a typed name stands in the nominative, or after a colon.
+them is ``boardroom.i18n`` (ICU-style placeholders, CLDR plurals). A person's typed name
+stands in the nominative, after a colon, or declined where the sentence needs a case
+(``{director:gen}``, ``boardroom.i18n.names``).
 
 >>> names({"players": {"p1": "Аня", "p2": "Борис"}})
 {'p1': 'Аня', 'p2': 'Борис'}
@@ -188,7 +189,7 @@ RU: Final = {
     "unknown_player": "Игрока {candidate} нет.",
     "already_nominated": "{candidate} уже в списке кандидатов {firm:gen}.",
     "not_your_vote": "{by} не распоряжается голосами этого владельца.",
-    "not_a_candidate": "{director} нет в списке кандидатов {firm:gen}; сначала выдвиньте "
+    "not_a_candidate": "{director:gen} нет в списке кандидатов {firm:gen}; сначала выдвиньте "
     "кандидата.",
     "bad_time": "Время — это число секунд не меньше нуля, а не {value}.",
     "game_over": "Игра окончена; смотрите итоги.",

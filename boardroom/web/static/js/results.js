@@ -2,7 +2,7 @@
 // Results: the game's own panels (static/js/games/<name>.js: rankings, charts, the reveal),
 // the kind's downloads, and a replay with a slider through the whole game.
 import { h, fill, panel } from "./dom.js";
-import { t } from "./i18n.js";
+import { t, setNameForms } from "./i18n.js";
 import { call, download, secretFor, projectorSecret, keepSecret } from "./api.js";
 import { hostKey } from "./classes.js";
 import { topbar, banner } from "./shell.js";
@@ -29,6 +29,7 @@ export default async function results(root) {
     return;
   }
   const view = seat.view;
+  setNameForms(view.name_forms);
   bar.setWho(`${t(`game.${seat.game}`)} · ${seat.code}`);
   const back = h("a", { class: "button", href: `/play/${gameId}`, text: t("r.back") });
   const again = seat.role === "host" ? againPanel(gameId, secret) : null;

@@ -313,7 +313,7 @@ export function roleLabel(view, role) {
 // --- the results page --------------------------------------------------------------------------
 
 export function results(main, view) {
-  main.append(panel(t("r.rankings"),
+  main.append(panel(t("rd.result_title"),
     h("p", {}, h("b", { dataset: { role: "winner" }, text: view.phase === "ended" ? resultText(view) : t("r.not_over") })),
     table([t("rd.side"), t("rd.player"), t("rd.points")], SIDES.map((side) => [
       t(`color.${side}`), nameOf(view, side), view.phase !== "ended" ? "–" : view.winner === side ? "2" : view.winner ? "0" : "1",
