@@ -31,7 +31,6 @@ from typing import Any
 from boardroom.games.kind import Words
 from boardroom.games.registry import KINDS
 from boardroom.i18n import platform
-from boardroom.i18n.names import decline, name_forms
 from boardroom.i18n.messages import (
     Catalogue,
     MessageError,
@@ -40,6 +39,7 @@ from boardroom.i18n.messages import (
     format_number,
     plural_category,
 )
+from boardroom.i18n.names import decline, name_forms
 from boardroom.kernel import Json
 
 __all__ = [

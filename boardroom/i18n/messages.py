@@ -174,7 +174,11 @@ class _Formatter:
             raise MessageError(f"a plural needs a number, not {value!r}")
         branches = _branches(options)
         exact = f"={value:g}"
-        chosen = branches.get(exact) or _pick(branches, plural_category(value, self.lang))
+        chosen = (
+            branches[exact]
+            if exact in branches
+            else _pick(branches, plural_category(value, self.lang))
+        )
         return self.run(chosen, format_number(value, self.lang))
 
     def term(self, name: str, value: Any) -> str:

@@ -42,9 +42,7 @@ def _analyzer() -> Any:
 
 
 def _nominative(word: str) -> list[Any]:
-    return [
-        p for p in _analyzer().parse(word) if p.tag.case == "nomn" and p.tag.number != "plur"
-    ]
+    return [p for p in _analyzer().parse(word) if p.tag.case == "nomn" and p.tag.number != "plur"]
 
 
 def _gender(words: list[str]) -> str | None:

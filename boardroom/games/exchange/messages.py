@@ -136,7 +136,8 @@ RU: Final = {
     "wrong_phase.no_deadline": "У этапа «{phase, term}» нет срока, который можно продлить.",
     "waiting_for_host": "Игра ждёт ведущего: дальше — этап «{next, term}».",
     "not_waiting": "Игра не ждёт ведущего: продолжать нечего.",
-    "stale_phase": "Продление было для этапа «{phase, term}» года {year}, а он уже закончился.",
+    "stale_phase": "Продление было для этапа «{phase, term}»{year, plural, =0 {} other { года #}}, "
+    "а он уже закончился.",
     "wrong_phase.not_running": "Игра сейчас не идёт.",
     "wrong_phase.not_started": "Игра ещё не началась.",
     "paused": "Игра на паузе; подождите, пока ведущий её продолжит.",
@@ -304,7 +305,8 @@ EN: Final = {
     "wrong_phase.no_deadline": "The phase “{phase, term}” has no deadline to extend.",
     "waiting_for_host": "The game waits for the host to continue to “{next, term}”.",
     "not_waiting": "The game is not waiting for the host; there is nothing to continue.",
-    "stale_phase": "The extension was meant for “{phase, term}” of year {year}, which is over.",
+    "stale_phase": "The extension was meant for “{phase, term}”"
+    "{year, plural, =0 {} other { of year #}}, which is over.",
     "wrong_phase.not_running": "The game is not running.",
     "wrong_phase.not_started": "The game has not started yet.",
     "paused": "The game is paused; wait for the host to resume it.",
