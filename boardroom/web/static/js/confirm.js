@@ -17,6 +17,7 @@ import { h } from "./dom.js";
  * @property {(yes: HTMLButtonElement) => unknown} onYes what «yes» does
  * @property {HTMLElement} [opener] the button that opens it (its aria-expanded follows the box)
  * @property {string} [yesClass] the «yes» button's class ("danger" unless told)
+ * @property {HTMLElement} [body] between the question and the buttons: a choice it needs, say
  * @property {HTMLElement} [extra] under the buttons: an error line, say
  */
 
@@ -35,7 +36,7 @@ export function confirmation(o) {
     onkeydown: (/** @type {KeyboardEvent} */ e) => { if (e.key === "Escape") close(); },
   },
   h("b", { text: o.question }), o.help ? h("span", { class: "muted", text: o.help }) : null,
-  h("span", { class: "row" }, yes, no), o.extra || null);
+  o.body || null, h("span", { class: "row" }, yes, no), o.extra || null);
   function set(/** @type {boolean} */ open) {
     el.classList.toggle("hidden", !open);
     if (o.opener) o.opener.setAttribute("aria-expanded", String(open));

@@ -15,6 +15,7 @@ import { ROBOT_LEVELS, robotSelect } from "../robots.js";
 import { lobbyFirst, newEvents } from "../wall.js";
 import { mediaArea } from "./quiz_media.js";
 import { pieceLabels, fitLabels } from "./quiz_labels.js";
+import { confirmation } from "../confirm.js";
 import { wallTeams, verdictScreen, boardOfThemes, PICK_MS } from "./quiz_wall.js";
 
 const { lobbyPanel } = lobbyModule;
@@ -407,17 +408,19 @@ function askPanel(ctx, send) {
 /** One "end the round" button; the round ends only after a confirmation naming the winner. */
 function endControl(ctx, send) {
   const winner = h("select", { name: "winner" });
-  const confirm = h("div", { class: "row hidden end-confirm", dataset: { role: "end-confirm" } },
-    h("b", { text: t("q.end_sure") }), field(t("q.end_with"), winner),
-    h("button", { type: "button", class: "danger", dataset: { action: "end-confirm" }, text: t("q.end_yes"), onclick: () => {
+  const open = h("button", { type: "button", class: "small danger", dataset: { action: "end-round" }, text: t("q.end_round"), "aria-expanded": "false", onclick: () => sure.open() });
+  const sure = confirmation({
+    role: "end-confirm", question: t("q.end_sure"), body: field(t("q.end_with"), winner),
+    yes: t("q.end_yes"), no: t("q.end_no"), yesAction: "end-confirm", noAction: "end-cancel", opener: open,
+    onYes: () => {
       const command = { type: "end_game" };
       if (winner.value === "none") command.winner = null;
       else if (winner.value) command.winner = winner.value;
-      confirm.classList.add("hidden");
+      sure.close();
       send(command);
-    } }),
-    h("button", { type: "button", dataset: { action: "end-cancel" }, text: t("q.end_no"), onclick: () => confirm.classList.add("hidden") }));
-  const open = h("button", { type: "button", class: "small danger", dataset: { action: "end-round" }, text: t("q.end_round"), onclick: () => confirm.classList.remove("hidden") });
+    },
+  });
+  const confirm = sure.el;
   const el = h("div", { class: "stack end-control" }, open, confirm);
   let shownKey = "";
   return {
