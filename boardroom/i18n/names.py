@@ -41,8 +41,12 @@ def _analyzer() -> Any:
     return pymorphy3.MorphAnalyzer(lang="ru")
 
 
-def _nominative(word: str) -> list[Any]:
-    return [p for p in _analyzer().parse(word) if p.tag.case == "nomn" and p.tag.number != "plur"]
+@cache
+def _nominative(word: str) -> tuple[Any, ...]:
+    """The dictionary's readings of ``word`` as a nominative singular."""
+    return tuple(
+        p for p in _analyzer().parse(word) if p.tag.case == "nomn" and p.tag.number != "plur"
+    )
 
 
 def _gender(words: list[str]) -> str | None:
