@@ -299,7 +299,7 @@ def test_a_whole_year_on_two_phones(browser: Browser, server: Server, api: Api) 
             if role != director and role not in waited:
                 found.extend(problems(page, "wait", "other-moves"))
                 expect(page.locator("[data-role=task]")).to_contain_text(
-                    f"Ходит Фирма {call['firm']}"
+                    f"Ходит фирма {call['firm']}"
                 )
                 shot(page, f"x-phone-wait-{SIZES[role][0]}")
                 waited.add(role)

@@ -1,6 +1,6 @@
 // @ts-check
 // The server's HTTP API and the seat's WebSocket.
-import { currentLang, t } from "./i18n.js";
+import { currentLang, t, setNameForms } from "./i18n.js";
 
 export class ApiError extends Error {
   constructor(code, message, details) {
@@ -253,6 +253,7 @@ export class Socket {
     }
     this.held = view;
     this.have = frame.version;
+    setNameForms(view.name_forms);
     const whole = { ...view, actions: frame.actions || {} };
     return this.events === null ? whole : { ...whole, events: this.events };
   }

@@ -533,7 +533,7 @@ function meetingBox(ctx, v, firm, send, drafts) {
 export function describe(e, v) {
   const n = names(v);
   switch (e.type) {
-    case "phase_changed": return t("ev.phase_changed", { phase: e.opening ? t("phase.opening") : t(`phase.${e.phase}`), year: e.year });
+    case "phase_changed": return e.opening || !e.year ? t(e.opening ? "phase.opening" : `phase.${e.phase}`) : t("ev.phase_changed", { phase: t(`phase.${e.phase}`), year: e.year });
     case "moved": return t(e.taken && e.taken.length ? "ev.moved_capture" : "ev.moved", { firm: e.firm, move: e.move, piece: e.piece, n: (e.taken || []).length }) + (e.takeover ? ` (${t("ev.takeover")})` : "") + (e.auto ? ` (${t("ev.auto")})` : "");
     case "passed": return t(e.forced ? "x.passed_forced" : "x.passed", { firm: e.firm, reason: t(`reason.${e.reason}`) });
     case "timed_out": return t("x.timed_out", { firm: e.firm, taker: e.takeover_firm });
@@ -1014,7 +1014,7 @@ export function results(main, view, opts = {}) {
   const res = view.results;
   if (res) {
     const board = res.board && res.board.winner ? t("x.board_won", { color: t(`color.${res.board.winner}`) }) : t("r.board_undecided");
-    main.append(panel(t("r.rankings"),
+    main.append(panel(t("r.wealth_ranking"),
       h("p", {}, h("b", { text: board }), " · ", t(`r.reason.${res.reason}`)),
       h("div", { class: "scroll-x" }, table([t("r.rank"), t("r.player"), t("r.wealth"), t("r.start_worth"), t("r.gain"), t("r.gain_rank")], res.players.map((p) => [
         String(p.rank), h("b", { text: p.name }), num(p.wealth), num(p.start ?? view.ruleset.player_cash),
@@ -1079,7 +1079,7 @@ export function controlText(c, n) {
   };
   if (c.kind === "majority") return `${n.account(c.controller)}${via(c.controller)}`;
   if (c.kind === "tie") return t("r.control_tie", { names: c.leaders.map((p) => n.account(p)).join(" = ") });
-  return c.leaders.length ? t("r.control_none_largest", { name: n.account(c.leaders[0]) }) : t("r.control_none");
+  return c.leaders.length ? t("r.control_none_largest", { name: n.account(c.leaders[0], "gen") }) : t("r.control_none");
 }
 
 /** The reveal on the wall: who really controlled each firm at the end. */

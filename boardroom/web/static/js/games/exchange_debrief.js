@@ -20,6 +20,11 @@ function who(view, pid) {
   return (view.players || {})[pid] || pid;
 }
 
+/** When something happened, as a sentence says it: years count from 1, the opening has no year. */
+function inYear(year) {
+  return year ? t("d.in_year", { year }) : t("d.in_opening");
+}
+
 function pointLabel(label) {
   if (label.start) return t("x.start");
   if (label.final) return t("r.final");
@@ -31,19 +36,19 @@ export function momentTexts(view, d) {
   return d.moments.map((m) => {
     if (m.kind === "price_move") {
       if (!m.firm) return [m.kind, t("d.no_price_move")];
-      const why = (m.why || []).map((x) => t(`d.why_${x.kind}`, { year: x.year, name: who(view, x.director) })).join(", ");
+      const why = (m.why || []).map((x) => t(`d.why_${x.kind}`, { when: inYear(x.year), name: who(view, x.director) })).join(", ");
       const when = m.year ? t("d.when_year", { year: m.year }) : t("d.when_opening");
       return [m.kind, t(m.to > m.from ? "d.price_rose" : "d.price_fell", { firm: m.firm, from: num(m.from), to: num(m.to), when })
         + (why ? ` ${t("d.around_then", { list: why })}` : "")];
     }
     if (m.kind === "takeovers") {
       if (!m.count) return [m.kind, t("d.no_takeovers")];
-      const list = m.list.map((x) => t("d.takeover_of", { firm: x.firm, year: x.year, name: who(view, x.director), was: who(view, x.previous) })).join("; ");
+      const list = m.list.map((x) => t("d.takeover_of", { firm: x.firm, when: inYear(x.year), name: who(view, x.director), was: who(view, x.previous) })).join("; ");
       return [m.kind, `${t("d.takeovers", { n: m.count })} ${list}.`];
     }
     if (!m.trade) return [m.kind, t("d.richest_no_trade", { name: who(view, m.player) })];
     const x = m.trade;
-    return [m.kind, t(x.side === "buy" ? "d.richest_bought" : "d.richest_sold", { name: who(view, m.player), qty: x.qty, firm: x.stock, price: num(x.price), year: x.year })];
+    return [m.kind, t(x.side === "buy" ? "d.richest_bought" : "d.richest_sold", { name: who(view, m.player), qty: x.qty, firm: x.stock, price: num(x.price), when: inYear(x.year) })];
   });
 }
 

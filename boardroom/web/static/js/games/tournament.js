@@ -144,7 +144,7 @@ function downloads(ctx) {
   const id = encodeURIComponent(ctx.gameId);
   return h("div", { class: "row", dataset: { role: "downloads" } },
     h("button", { type: "button", class: "small", onclick: get(`/api/web/games/${id}/crosstable`, `${ctx.gameId}-crosstable.csv`), text: t("tn.crosstable_csv") }),
-    h("button", { type: "button", class: "small", onclick: get(`/api/web/games/${id}/xlsx`, `${ctx.gameId}-crosstable.xlsx`), text: "xlsx" }),
+    h("button", { type: "button", class: "small", onclick: get(`/api/web/games/${id}/xlsx`, `${ctx.gameId}-crosstable.xlsx`), text: t("tn.crosstable_xlsx") }),
     h("button", { type: "button", class: "small", onclick: get(`/api/web/events/${id}/games.pdn`, `${ctx.gameId}-games.pdn`), text: t("tn.all_pdn") }),
     error.el);
 }
