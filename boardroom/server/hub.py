@@ -73,6 +73,7 @@ class Hub:
         self.games.prepare = self.robots.follow
         self.tournaments = Tournaments(runtime, self.games, self.actor, self.robots)
         self.actor.watchers.append(self.tournaments.changed)
+        self.leadership.watchers.append(self.tournaments.led)
         self.games.adopt = self.leadership.take_lead
         self.coach = Coaching(runtime)
         self.actor.watchers.append(self.coach.watch)
@@ -143,6 +144,7 @@ class Hub:
     async def submit(self, seat: Seat, command: Json, version: int | None = None) -> Ack:
         """A seat's command, through its game's actor (:meth:`GameActor.submit`)."""
         live = await self.games.get(seat.game_id)
+        await self.tournaments.before(live, seat.role, command)
         return await self.actor.submit(live, seat, command, version)
 
     async def execute(
