@@ -90,7 +90,7 @@ class Hub:
                 await self.games.get(record.game_id)
             except Exception:
                 log.exception("game cannot be loaded", extra={"game": record.game_id})
-        await self.tournaments.resume()
+        self.tournaments.resume()
         runtime.spawn(lead.lead_loop())
         runtime.spawn(self.drafts.sweep_loop())
         if self.bus.shared:

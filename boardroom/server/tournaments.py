@@ -115,11 +115,12 @@ class Tournaments:
         if getattr(live.journal.state, "phase", None) == "playing" and not (lock and lock.locked()):
             self.runtime.spawn(self.settle(live.game_id))
 
-    async def resume(self) -> None:
-        """At start: settle every event held (what a restart interrupted is done now)."""
+    def resume(self) -> None:
+        """At start: settle every event held (what a restart interrupted is done now), in
+        tasks: the server takes commands meanwhile (each step is idempotent)."""
         for live in list(self.games.live.values()):
             if live.record.game == EVENT:
-                await self.settle(live.game_id)
+                self.runtime.spawn(self.settle(live.game_id))
 
     async def before(self, live: LiveGame, role: str, command: Json) -> None:
         """Before the teacher's ``end_round`` is decided: each board of the round whose game
