@@ -6,8 +6,9 @@ process that leads the game) or when someone first asks for its analysis
 default: the analysis is pure Python and holds its interpreter's lock for seconds, so a
 thread would slow the loop down), at a lower priority (``nice`` +10: on a busy machine
 the server's own process gets the CPU first). A worker ends with its server however the
-server ends, SIGKILL included (:func:`worker_start`). The result is kept in memory by game id; a restart
-analyses again on the first request (the analysis is deterministic, so it is the same).
+server ends, SIGKILL included (:func:`worker_start`). The result is kept in memory by game
+id; a restart analyses again on the first request (the analysis is deterministic, so it is
+the same).
 The moves come from the host's projection of the game, the reader's right is checked by
 the route before anything (``boardroom/web/coach.py``).
 """

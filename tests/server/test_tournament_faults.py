@@ -314,7 +314,7 @@ def test_two_processes_the_leader_killed_mid_round_every_result_once(tmp_path: P
     )
     with ThreadPoolExecutor(2) as starting:
         list(starting.map(Server.start, (first, second)))
-    db, seats = Db(url), []
+    db, seats = Db(url), list[WsSeat]()
     try:
         _leader_killed(first, second, holds, db, seats)
     finally:
