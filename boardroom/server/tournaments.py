@@ -13,10 +13,11 @@ this room only makes what it asks for happen, and every step is idempotent:
 - any process that hears a board's game end carries its result back (the board's id names
   its event): a ``result`` with the fixed id ``result-<round>-<board>``, so the event's own
   log keeps it once, however many processes send it;
-- the event's leader settles it (:meth:`Tournaments.settle`: the round's boards not opened
-  yet, a board ended whose result the event lacks, a board the teacher settled still
-  playing) after every change of the event, when it takes the event's lead (a start, a
-  failover) and at each lead round;
+- an event is settled (:meth:`Tournaments.settle`: a board ended whose result the event
+  lacks, a board the teacher settled still playing, and — by its leader only — the round's
+  boards not opened yet) after every change of the event or end of one of its boards that
+  a process hears of, when a process takes the event's lead (a start, a failover) and at
+  each of its leader's lead rounds;
 - the teacher's «end the round» first reads each board's game (:meth:`Tournaments.before`):
   a board that ended gets its real result, only boards still in play are drawn.
 
