@@ -185,12 +185,15 @@ def server_fixture(tmp_path: Path) -> Iterator[Server]:
         srv.stop()
 
 
-def restart(server: Server, hold: Hold, step: str) -> None:
-    """SIGKILL at ``step`` (the server is held there), let it go, start again."""
-    hold.reached(step)
-    server.kill()
-    hold.go(step)
-    server.start()
+def stored(url: str, event_id: str) -> tuple[list[Json], dict[str, list[str]]]:
+    """The event's stored events, and each board game stored with the sides seated on it."""
+    store = Store(url)
+    try:
+        events = [e.body for e in store.events_since(event_id, 0)]
+        boards = [r.game_id for r in store.games() if r.game == "russian"]
+        return events, {b: sorted(s.role for s in store.seats(b)) for b in boards}
+    finally:
+        store.close()
 
 
 def workers(server: Server, timeout: float = 60.0) -> list[int]:
@@ -239,10 +242,22 @@ def test_eleven_pupils_killed_inside_an_opening_and_before_results_keep_every_bo
     for board in boards[4:]:
         event.play(1, board)
     print(f"SIGKILL: nothing of the server left after {ended(server, signal.SIGKILL):.2f} s")
+    events, _ = stored(server.db_url, event.id)  # the kill hit: board 4 ended, no result
+    assert [e["board"] for e in events if e["type"] == "result_recorded"] == [1, 2, 3]
     hold.go("carry-1-4")
     server.start()
     # Round 2: killed while its boards are opened (board 3's game stored, nobody seated).
-    restart(server, hold, "open-2-3")
+    hold.reached("open-2-3")
+    server.kill()
+    events, seated = stored(server.db_url, event.id)
+    assert [e["round"] for e in events if e["type"] == "boards_opened"] == [1]
+    assert [seated[board_game_id(event.id, 2, n)] for n in (1, 2, 3)] == [
+        ["black", "white"],
+        ["black", "white"],
+        [],
+    ]
+    hold.go("open-2-3")
+    server.start()
     for board in event.opened(2):
         event.play(2, board)
     for board in event.opened(3):
