@@ -132,10 +132,9 @@ class Coaching:
         pool, self.pool = self.pool, None
         if pool is None:
             return
-        workers = list((pool._processes or {}).values())  # gone from the pool once shut
-        pool.shutdown(wait=False, cancel_futures=True)
-        for worker in workers:
+        for worker in list((pool._processes or {}).values()):
             worker.kill()
+        pool.shutdown(wait=True, cancel_futures=True)  # at once: its queues closed
 
     def _known(self, game_id: str) -> bool:
         return game_id in self.done or game_id in self.running or game_id in self.failed
