@@ -105,6 +105,12 @@ class Settings:
     coach_hold: str = ""
     """Tests only: the coach's worker waits until this file exists before it analyses
     (so a test can see an analysis still running, whatever the machine's speed)."""
+    event_hold: str = ""
+    """Tests only: a folder; a class event's step named by a file ``<step>.hold`` in it
+    (``open-<round>-<board>``: a board's game stored, not yet seated and started;
+    ``carry-<round>-<board>``: a board's game ended, its result not yet in the event) writes
+    ``<step>.reached`` and waits there while the file is there (a test kills the server
+    at that point): ``server/tournaments.py``."""
     clock: Callable[[], float] = field(default=time.time, repr=False)
     _room: Room | None = field(default=None, init=False, repr=False, compare=False)
 

@@ -76,6 +76,7 @@ class Hub:
         self.games.prepare = self.robots.follow
         self.tournaments = Tournaments(runtime, self.games, self.actor, self.robots)
         self.actor.watchers.append(self.tournaments.changed)
+        self.leadership.watchers.append(self.tournaments.led)
         self.games.adopt = self.leadership.take_lead
         self.goes_on = GoesOn(runtime, self.games, self.seats, self.robots, self.fanout, self.actor)
         self.coach = Coaching(runtime)
@@ -93,7 +94,7 @@ class Hub:
                 await self.games.get(record.game_id)
             except Exception:
                 log.exception("game cannot be loaded", extra={"game": record.game_id})
-        await self.tournaments.resume()
+        self.tournaments.resume()
         runtime.spawn(lead.lead_loop())
         runtime.spawn(self.drafts.sweep_loop())
         if self.bus.shared:
@@ -152,6 +153,7 @@ class Hub:
     async def submit(self, seat: Seat, command: Json, version: int | None = None) -> Ack:
         """A seat's command, through its game's actor (:meth:`GameActor.submit`)."""
         live = await self.games.get(seat.game_id)
+        await self.tournaments.before(live, seat.role, command)
         return await self.actor.submit(live, seat, command, version)
 
     async def execute(

@@ -10,6 +10,7 @@ ordered by the database: the loser gets :class:`Conflict`, reloads and decides a
 >>> store.migrate()
 >>> game = GameRecord("g1", "ABC123", "quiz", {"game": "quiz"}, 0.0, "h")
 >>> store.create_game(game)
+True
 >>> store.append("g1", 0, "c1", 1.5, [{"type": "started"}])
 1
 >>> store.append("g1", 0, "c2", 2.0, [{"type": "again"}])
@@ -389,8 +390,25 @@ class Store(Shelf):
 
     # --- games and seats --------------------------------------------------------
 
-    def create_game(self, game: GameRecord) -> None:
-        """Store a new game at version 0."""
+    def create_game(self, game: GameRecord) -> bool:
+        """Store a new game at version 0; False if a game of that id is stored already
+        (one the server named itself, made by another process or before a crash).
+
+        >>> store = Store("sqlite://")
+        >>> store.migrate()
+        >>> made, again = (GameRecord("g1", code, "russian", {}, 0.0, "h") for code in "AX")
+        >>> store.create_game(made), store.create_game(again)
+        (True, False)
+        """
+        try:
+            self._insert_game(game)
+        except IntegrityError:
+            if self.game(game.game_id) is None:
+                raise  # not the id: the code (or anything else) was taken
+            return False
+        return True
+
+    def _insert_game(self, game: GameRecord) -> None:
         with self._writing() as conn:
             conn.execute(
                 insert(t.games).values(
@@ -591,7 +609,7 @@ class Store(Shelf):
 
         >>> store = Store("sqlite://")
         >>> store.migrate()
-        >>> store.create_game(GameRecord("g1", "ABC123", "quiz", {"game": "quiz"}, 0.0, "h"))
+        >>> _ = store.create_game(GameRecord("g1", "ABC123", "quiz", {"game": "quiz"}, 0.0, "h"))
         >>> store.append_soon("g1", 0, "c1", 1.5, [{"type": "started"}]).result(timeout=5)
         1
         >>> store.append_soon("g1", 0, "c2", 2.0, [{"type": "again"}]).exception(timeout=5)

@@ -320,7 +320,7 @@ def test_every_refusal_reads_in_russian_and_english() -> None:
             render_refusal(error.code, error.params, lang, "russian") for lang in ("ru", "en")
         ]
     assert said["too_many_rounds"] == [
-        "Учеников: 9; в швейцарском турнире у них не больше 5 туров.",
+        "С 9 учениками швейцарская система — не больше 5 туров.",
         "With 9 pupils, a Swiss event has at most 5 rounds.",
     ]
     assert said["unknown_board"] == ["В туре 1 нет доски 7.", "Round 1 has no board 7."]

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import contextlib
 import os
+import secrets
 import signal
 import socket
 import subprocess
@@ -26,6 +27,30 @@ OPEN_LIMITS = {
 }
 """The suites create many games and seats from 127.0.0.1: per-address limits opened wide
 (tests/server/test_trust.py checks the limits themselves, set small)."""
+
+
+MARK = "BOARDROOM_TEST_MARK"
+"""Every test server's environment holds its own mark, and so does every process it starts
+(the coach's workers, their resource tracker): they are found by it even once the server is
+gone (a process whose parent died is handed to another, so its parent's pid no longer says
+whose it was)."""
+
+
+def marked(mark: str) -> list[int]:
+    """The pids of the live processes whose environment holds ``MARK=mark`` (from /proc)."""
+    wanted = f"{MARK}={mark}".encode()
+    found = []
+    for entry in Path("/proc").iterdir():
+        if not entry.name.isdigit():
+            continue
+        try:
+            environ = (entry / "environ").read_bytes()
+            state = (entry / "stat").read_text().rsplit(")", 1)[1].split()[0]
+        except OSError:
+            continue  # ended meanwhile, or not ours to read
+        if wanted in environ.split(b"\0") and state != "Z":  # a zombie is dead, not reaped
+            found.append(int(entry.name))
+    return found
 
 
 def free_port() -> int:
@@ -56,6 +81,8 @@ class Server:
         self.port = free_port()
         self.env = {**os.environ, "BOARDROOM_RATE_PER_S": "1000", "BOARDROOM_RATE_BURST": "1000"}
         self.env.update(OPEN_LIMITS)
+        self.mark = secrets.token_hex(8)
+        self.env[MARK] = self.mark
         self.env.update({f"BOARDROOM_{k.upper()}": v for k, v in env.items()})
         self.proc: subprocess.Popen[bytes] | None = None
         tmp = Path(os.environ.get("TMPDIR", "/tmp"))
@@ -94,15 +121,24 @@ class Server:
                 time.sleep(0.05)
         raise RuntimeError(f"server not ready: {self.log.read_text()[-3000:]}")
 
-    def kill(self, sig: int = signal.SIGKILL) -> None:
-        """Send ``sig`` (a crash by default) and wait for the process to end."""
+    def processes(self) -> list[int]:
+        """The live processes of this server: itself and every process it started (by its
+        mark), whatever the server's own state."""
+        return marked(self.mark)
+
+    def kill(self, sig: int = signal.SIGKILL, reap: bool = True) -> None:
+        """Send ``sig`` (a crash by default) and wait for the process to end; with ``reap``,
+        anything it started that outlived it is killed too (the suite leaves nothing)."""
         if self.proc is not None and self.proc.poll() is None:
             self.proc.send_signal(sig)
             self.proc.wait(timeout=30)
         self.proc = None
+        if reap:
+            self.reap()
 
     def stop(self) -> None:
-        """A graceful stop (SIGTERM), killed if it takes too long."""
+        """A graceful stop (SIGTERM), killed if it takes too long; nothing it started is
+        left."""
         if self.proc is not None and self.proc.poll() is None:
             self.proc.send_signal(signal.SIGTERM)
             try:
@@ -111,6 +147,17 @@ class Server:
                 self.proc.kill()
                 self.proc.wait(timeout=10)
         self.proc = None
+        self.reap()
+
+    def reap(self, within: float = 5.0) -> None:
+        """Wait up to ``within`` seconds for every process the server started to end (its
+        workers end with it), then kill those left, by pid."""
+        deadline = time.monotonic() + within
+        while self.processes() and time.monotonic() < deadline:
+            time.sleep(0.05)
+        for pid in self.processes():
+            with contextlib.suppress(ProcessLookupError):
+                os.kill(pid, signal.SIGKILL)
 
     def __enter__(self) -> Server:
         return self.start()

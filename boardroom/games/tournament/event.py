@@ -119,8 +119,8 @@ def decide(state: EventState, command: Json, now: float) -> list[Json]:
     at = round(float(now), 3)
     try:
         return DECIDERS[kind](state, command, at)
-    except t.TournamentError as exc:
-        raise Refused(exc.code, str(exc), **{k: str(v) for k, v in exc.params.items()}) from None
+    except t.TournamentError as exc:  # its numbers kept as numbers: a plural needs them
+        raise Refused(exc.code, str(exc), **exc.params) from None
 
 
 def _enter(state: EventState, command: Json, at: float) -> list[Json]:
