@@ -1,13 +1,13 @@
 """A class event under faults, over real sockets: every board exists once, every result is in
 the event once, whatever is killed and when.
 
-- One process, a Swiss of 11 pupils over 3 rounds, SIGKILLed at chosen points: between a
-  board's end and its result (round 1: board 4's, with boards 5 and 6 ended meanwhile) and
-  inside the opening of a round's boards (round 2: board 3's game stored, not yet seated or
-  started); round 3 is played through. The server's ``event_hold`` folder holds it at the
-  point named by a file, so the kill lands there whatever the machine's speed. After each restart the event goes on; at
-  the end the store holds one game per board (the id made from the event, round and board),
-  each seated once and started once, one result per board, and the standings equal the hand
+- One process, a Swiss of 11 pupils over 3 rounds, SIGKILLed at chosen points: between a board's
+  end and its result (round 1: board 4's, with boards 5 and 6 ended meanwhile) and inside the
+  opening of a round's boards (round 2: board 3's game stored, not yet seated or started); round
+  3 is played through. The server's ``event_hold`` folder holds it at the point named by a file,
+  so the kill lands there whatever the machine's speed. After each restart the event goes on; at
+  the end the store holds one game per board (the id made from the event, round and board), each
+  seated once and started once, one result per board, and the standings equal the hand
   computation below.
 - Two processes on one PostgreSQL, pupils' sockets on both: the event's leader is SIGKILLed
   mid-round; every result is carried back once within seconds by the other; the teacher's
