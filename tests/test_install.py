@@ -41,7 +41,7 @@ def test_the_wheel_installs_into_a_clean_venv_and_serves_everything(tmp_path: Pa
 
     data = tmp_path / "data"
     command = [str(venv / "bin" / "boardroom"), "serve", "--no-browser", "--lang", "en"]
-    server = Server(None, tmp_path / "serve.log")
+    server = Server("", tmp_path / "serve.log")  # no --db: the user's data folder
     server.serve, server.cwd = command, tmp_path
     server.env.pop("PYTHONPATH", None)
     server.env["XDG_DATA_HOME"] = str(data)

@@ -68,13 +68,13 @@ SERVE = (sys.executable, "-m", "boardroom", "serve", "--no-demo")
 class Server:
     """``boardroom serve --no-demo --host 127.0.0.1`` over ``db_url``; ``env`` are settings
     (``robot_poll_s="0.3"`` is ``BOARDROOM_ROBOT_POLL_S=0.3``). Its output goes to ``log``.
-    Another ``serve`` command may be set before the start (``--port`` and, with a ``db_url``,
-    ``--db`` are added), run in ``cwd``. A subclass may run it elsewhere (``command``) and
+    Another ``serve`` command may be set before the start (``--port`` and, unless ``db_url``
+    is "", ``--db`` are added), run in ``cwd``. A subclass may run it elsewhere (``command``) and
     reach it at another ``address`` (tests/support/netns.py)."""
 
     address = "127.0.0.1"
 
-    def __init__(self, db_url: str | None, log: Path | None = None, **env: str) -> None:
+    def __init__(self, db_url: str, log: Path | None = None, **env: str) -> None:
         self.db_url = db_url
         self.serve: Sequence[str] = (*SERVE, "--host", self.address)
         self.cwd = ROOT
