@@ -5,8 +5,6 @@ takeover through the API; its results page on a phone (390×844), looked at."""
 
 from __future__ import annotations
 
-from collections.abc import Callable
-
 import pytest
 from playwright.sync_api import Browser, Page, expect
 from web_support import Api, Json, Server, errors_of, new_page, new_phone, shot
@@ -83,24 +81,20 @@ def play_to_a_takeover(api: Api) -> tuple[Json, dict[str, str]]:
     def go(command: Json, secret: str = host) -> None:
         api.ok(gid, secret, command)
 
-    def until(test: Callable[[Json], bool]) -> Json:
-        for _ in range(14):
-            view: Json = api.view(gid, host)["view"]
-            if test(view):
-                return view
-            go({"type": "continue"} if view["waiting_for_host"] else {"type": "end_phase"})
-        raise AssertionError("the game never got there")
-
     go({"type": "start"})
-    until(lambda v: v["phase"] == "exchange" and not v["waiting_for_host"])
+    api.host_until(gid, host, lambda v: v["phase"] == "exchange" and not v["waiting_for_host"])
     order = {"type": "order", "account": "p1", "stock": 3, "side": "buy", "qty": 2, "price": 12}
     go(order, seats["p1"])
-    until(lambda v: v["phase"] == "exchange" and v["year"] == 1 and not v["waiting_for_host"])
+    api.host_until(
+        gid,
+        host,
+        lambda v: v["phase"] == "exchange" and v["year"] == 1 and not v["waiting_for_host"],
+    )
     go({"type": "call_meeting", "firm": 3}, seats["p1"])
-    until(lambda v: v["phase"] == "meetings" and not v["waiting_for_host"])
+    api.host_until(gid, host, lambda v: v["phase"] == "meetings" and not v["waiting_for_host"])
     go({"type": "nominate", "firm": 3, "candidate": "p3"}, seats["p1"])
     go({"type": "vote", "firm": 3, "holder": "p1", "director": "p3", "payout": 50}, seats["p1"])
-    until(lambda v: v["phase"] != "meetings")
+    api.host_until(gid, host, lambda v: v["phase"] != "meetings")
     go({"type": "end_game"})
     return game, seats
 
