@@ -111,7 +111,7 @@ class Tournaments:
         self, event: LiveGame, view: Json, board: Json, seats: dict[str, SeatRecord]
     ) -> str:
         settings = view["settings"]
-        spec: Json = {"game": BOARD, "ruleset": {"minutes": settings["minutes"]}}
+        spec: Json = {"game": BOARD, "ruleset": _ruleset(settings)}
         for side in ("white", "black"):
             who = board[side]
             spec[side] = (
@@ -136,6 +136,8 @@ class Tournaments:
         phase = _phase(live)
         if phase == "ended" and board["result"] is not None:
             self.done.add(live.game_id)
+        elif phase == "ended" and _ended_for_teacher(live):
+            pass  # the teacher's result (since undone) ended it: the teacher sets the next one
         elif phase == "ended":
             result = RESULT[live.journal.state.winner]
             command = {"type": "result", "by": SERVER, "round": number, "board": board["board"]}
@@ -152,6 +154,18 @@ class Tournaments:
             await self.actor.execute(live, command)
         except ApiError as exc:
             log.info("event step refused", extra={"game": live.game_id, "code": exc.code})
+
+
+def _ruleset(settings: Json) -> Json:
+    """A board's rules from the event's settings: its clock, and takebacks if chosen."""
+    return {"minutes": settings["minutes"], "takebacks": bool(settings.get("takebacks"))}
+
+
+def _ended_for_teacher(live: LiveGame) -> bool:
+    """The board's game was ended by the server for a result the teacher set: it has no result
+    of its own to carry back (after the teacher's undo the board waits for the teacher's)."""
+    reason: str | None = live.journal.state.end_reason
+    return reason == "host"
 
 
 def _phase(live: LiveGame) -> str:
