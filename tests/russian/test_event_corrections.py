@@ -10,12 +10,12 @@ from __future__ import annotations
 import copy
 
 import pytest
+from test_event_core import host_view, open_boards, opened
 
 from boardroom.games.tournament import KIND, RULES
 from boardroom.games.tournament.event import EventState
 from boardroom.i18n import render_refusal
 from boardroom.kernel import Journal, Json, Refused
-from test_event_core import host_view, open_boards, opened
 
 
 def refused(game: Journal[EventState], command: Json, code: str) -> None:
@@ -62,7 +62,8 @@ def test_the_teacher_undoes_her_result_while_the_round_is_open() -> None:
     assert "undo_result" not in KIND.actions(host_view(game), "host")
     # a result played (the server's) is not the teacher's to undo; nor is a pupil's request
     result(game, "server", 1, 2, 0)
-    refused(game, {"type": "undo_result", "by": "host", "round": 1, "board": 2}, "not_teacher_result")
+    undo = {"type": "undo_result", "by": "host", "round": 1, "board": 2}
+    refused(game, undo, "not_teacher_result")
     refused(game, {"type": "undo_result", "by": "p1", "round": 1, "board": 2}, "host_only")
     # the teacher's new result closes the round: then it stays
     result(game, "host", 1, 1, 1)

@@ -190,7 +190,8 @@ def _start(state: EventState, command: Json, at: float) -> list[Json]:
 
 def _pupils(state: EventState) -> list[t.Pupil]:
     """The pupils the event starts with (in join order; not those withdrawn meanwhile)."""
-    return [t.Pupil(seat, name) for seat, name in state.names.items() if seat not in state.withdrawn]
+    names = state.names.items()
+    return [t.Pupil(seat, name) for seat, name in names if seat not in state.withdrawn]
 
 
 def _format(state: EventState, pupils: int) -> str:

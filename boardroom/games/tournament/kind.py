@@ -68,11 +68,13 @@ def actions(view: Json, role: str) -> Json:
         boards = view["rounds"][-1]["boards"] if view["rounds"] else []
         open_boards = [b["board"] for b in boards if b["result"] is None]
         undo = [b["board"] for b in boards if b["result"] is not None and b.get("by_teacher")]
-        return {
-            "result": {"round": view["current"], "boards": open_boards},
-            "end_round": {"round": view["current"]},
-        } | ({"undo_result": {"round": view["current"], "boards": undo}} if undo else {}) | (
-            _pupil_actions(view)
+        return (
+            {
+                "result": {"round": view["current"], "boards": open_boards},
+                "end_round": {"round": view["current"]},
+            }
+            | ({"undo_result": {"round": view["current"], "boards": undo}} if undo else {})
+            | (_pupil_actions(view))
         )
     if view["phase"] == "playing" and role in event.seats() and _late_entry(view, role):
         return {"enter": {"late": True}}
