@@ -23,8 +23,9 @@ def boards_open(api: Api, eid: str, host: str, number: int) -> list[Json]:
     view = api.wait(
         eid,
         host,
-        lambda v: v["current"] == number
-        and all(b["game_id"] for b in v["rounds"][number - 1]["boards"]),
+        lambda v: (
+            v["current"] == number and all(b["game_id"] for b in v["rounds"][number - 1]["boards"])
+        ),
     )
     boards: list[Json] = view["rounds"][number - 1]["boards"]
     return boards
