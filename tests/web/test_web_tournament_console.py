@@ -34,7 +34,9 @@ def boards_open(api: Api, eid: str, host: str, number: int) -> list[Json]:
 def test_the_console_follows_the_boards_undoes_a_result_and_a_late_pupil_plays(
     browser: Browser, server: Server, api: Api
 ) -> None:
-    event = api.create("tournament", {"title": "6 А", "format": "swiss", "rounds": 2})
+    event = api.create(
+        "tournament", {"title": "6 А", "format": "swiss", "rounds": 2, "takebacks": True}
+    )
     eid, host = event["game_id"], event["host_secret"]
     secrets = {}
     for name in NAMES:
@@ -45,6 +47,8 @@ def test_the_console_follows_the_boards_undoes_a_result_and_a_late_pupil_plays(
     console.goto(f"{server.url}/play/{eid}#secret={host}")
     console.click("[data-action=start]")
     first, second = boards_open(api, eid, host, 1)
+    ruleset = api.view(first["game_id"], secrets[first["white"]])["view"]["ruleset"]
+    assert ruleset["takebacks"] is True  # the event's setting, carried by its boards
 
     # live: a move on board 1 reaches its row (moves, whose turn, the mover's clock ticked)
     row = console.locator("tr[data-board='1']")
@@ -106,5 +110,15 @@ def test_the_console_follows_the_boards_undoes_a_result_and_a_late_pupil_plays(
     link = phone.locator("[data-role=my-games] [data-action=coach]")
     expect(link).to_have_attribute("href", f"/coach/{mine['game_id']}#secret={late}")
     shot(phone, "tournament-phone-late-390")
+
+    # the teacher withdraws her: her result stays, she is marked
+    console.click("[data-action=withdraw][data-pupil=p5]")
+    expect(console.locator("[data-role=confirm-withdraw]")).to_contain_text("Даша")
+    console.click("[data-action=confirm-withdraw-yes]")
+    pupils = console.locator("details[data-role=pupils]")
+    expect(pupils.locator("tr", has_text="Даша")).to_contain_text("больше не играет")
+    expect(console.locator("[data-role=standings]")).to_contain_text("Даша")
+    pupils.scroll_into_view_if_needed()
+    shot(console, "tournament-console-pupils-1280")
     for page in (console, phone):
         assert errors_of(page) == []
