@@ -65,11 +65,12 @@ function phone(root, ctx) {
       frameFor = "";
       ctx.bar.setPhase(v.phase === "gathering" ? t("tn.gathering") : v.phase === "over" ? t("tn.over") : t("tn.round_of", { n: v.current, of: v.planned_rounds }));
       if (v.phase === "gathering") {
+        const here = v.pupils.filter((/** @type {any} */ p) => !p.withdrawn);
         fill(head, h("h2", { text: v.title }));
         fill(body, panel(t("tn.waiting_title"),
           h("p", { class: "banner", dataset: { role: "waiting" }, text: t("tn.teacher_starts") }),
-          h("p", { text: t("tn.joined", { n: v.pupils.length }) }),
-          h("ul", { class: "tn-names", dataset: { role: "joined" } }, v.pupils.map((/** @type {any} */ p) =>
+          h("p", { text: t("tn.joined", { n: here.length }) }),
+          h("ul", { class: "tn-names", dataset: { role: "joined" } }, here.map((/** @type {any} */ p) =>
             h("li", { class: p.id === v.you ? "me" : "", text: p.name })))));
         return;
       }
