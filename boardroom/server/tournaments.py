@@ -182,7 +182,7 @@ class Tournaments:
         self, event: LiveGame, view: Json, number: int, board: Json, seats: dict[str, SeatRecord]
     ) -> str:
         settings = view["settings"]
-        spec: Json = {"game": BOARD, "ruleset": {"minutes": settings["minutes"]}}
+        spec: Json = {"game": BOARD, "ruleset": _ruleset(settings)}
         for side in ("white", "black"):
             who = board[side]
             spec[side] = (
@@ -209,6 +209,8 @@ class Tournaments:
         phase = _phase(live)
         if phase == "ended" and board["result"] is not None:
             self.done.add(live.game_id)
+        elif phase == "ended" and _ended_for_teacher(live):
+            pass  # the teacher's result (since undone) ended it: the teacher sets the next one
         elif phase == "ended":
             await self._hold(f"carry-{number}-{board['board']}")
             await self._carry(event, number, board["board"], live)
@@ -239,6 +241,18 @@ class Tournaments:
         (Path(folder) / f"{step}.reached").touch()
         while (Path(folder) / f"{step}.hold").exists():
             await asyncio.sleep(HOLD_POLL_S)
+
+
+def _ruleset(settings: Json) -> Json:
+    """A board's rules from the event's settings: its clock, and takebacks if chosen."""
+    return {"minutes": settings["minutes"], "takebacks": bool(settings.get("takebacks"))}
+
+
+def _ended_for_teacher(live: LiveGame) -> bool:
+    """The board's game was ended by the server for a result the teacher set: it has no result
+    of its own to carry back (after the teacher's undo the board waits for the teacher's)."""
+    reason: str | None = live.journal.state.end_reason
+    return reason == "host"
 
 
 def _phase(live: LiveGame) -> str:

@@ -109,6 +109,62 @@ async def boards(at: SeatDep, hub: HubDep) -> Json:
     return {"round": view["current"], "boards": out}
 
 
+IDLE_S: Final = 180.0
+"""A board without a move for this long (3 minutes) is marked on the teacher's console."""
+
+
+def board_summary(board: Json, game: Json, now: float) -> Json:
+    """One board as the teacher's console shows it: the names, the moves played, both clocks as
+    they stand ``now`` (game time), whose turn, the seconds since the last move (since the start
+    before the first), and ``idle`` past :data:`IDLE_S`.
+
+    >>> game = {"phase": "play", "moves": ["c3-d4"], "to_move": "black",
+    ...         "clock": {"left": {"white": 590.0, "black": 600.0}, "running": "black",
+    ...                   "since": 100.0}}
+    >>> s = board_summary({"board": 1, "white_name": "Аня", "black_name": "Боря",
+    ...                    "result": None, "game_id": "g1"}, game, 300.0)
+    >>> s["clock"], s["since_move"], s["idle"]
+    ({'white': 590.0, 'black': 400.0}, 200.0, True)
+    """
+    clock = game.get("clock") or {}
+    left = dict(clock.get("left") or {})
+    running, since = clock.get("running"), float(clock.get("since") or 0.0)
+    playing = game.get("phase") == "play"
+    waited = max(0.0, now - since) if playing else None
+    if running and left.get(running) is not None:
+        left[running] = max(0.0, left[running] - (waited or 0.0))
+    return {
+        "board": board["board"],
+        "white": board["white_name"],
+        "black": board["black_name"],
+        "result": board["result"],
+        "by_teacher": bool(board.get("by_teacher")),
+        "game_id": board["game_id"],
+        "phase": game.get("phase"),
+        "moves": len(game.get("moves") or []),
+        "to_move": game.get("to_move") if playing else None,
+        "clock": left,
+        "since_move": None if waited is None else round(waited, 1),
+        "idle": waited is not None and waited >= IDLE_S and board["result"] is None,
+    }
+
+
+@router.get("/{game_id}/summary")
+async def summary(at: SeatDep, hub: HubDep) -> Json:
+    """The round in play for the teacher's console: a small summary per board (names, moves,
+    clocks, whose turn, time since the last move), read from each board's own game."""
+    view = _event_view(at)
+    out = []
+    for board in view["rounds"][-1]["boards"] if view["rounds"] else []:
+        game: Json = {}
+        now = 0.0
+        if board["game_id"]:
+            live = await hub.get(board["game_id"])
+            game, now = live.view("projector", events_since=live.version), hub.game_time(live)
+        out.append(board_summary(board, game, now))
+    return {"round": view["current"], "idle_s": IDLE_S, "boards": out}
+
+
 @router.get("/{game_id}/games.pdn")
 async def games_pdn(at: SeatDep, hub: HubDep, request: Request) -> Response:
     """Every game of the event in one PDN file (GameType 25)."""

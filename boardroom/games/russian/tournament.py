@@ -101,6 +101,8 @@ class Event:
     pupils: tuple[Pupil, ...]
     planned_rounds: int
     rounds: tuple[tuple[Game, ...], ...] = ()
+    withdrawn: frozenset[str] = frozenset()
+    """Pupils withdrawn by the teacher: kept in the table, not paired again (Swiss)."""
 
     def pupil(self, pupil_id: str) -> Pupil:
         for pupil in self.pupils:
@@ -249,6 +251,48 @@ def record(event: Event, round_number: int, board: int, result: int) -> Event:
     return replace(event, rounds=tuple(rounds))
 
 
+# -- changes while the event runs (the teacher's) -----------------------------------------------
+
+
+def clear(event: Event, round_number: int, board: int) -> Event:
+    """The event with this board's result taken back (the teacher's undo).
+
+    >>> event = record(round_robin("RR", [Pupil("a", "A"), Pupil("b", "B")]), 1, 1, WIN)
+    >>> clear(event, 1, 1).rounds[0][0].result is None
+    True
+    """
+    games = event.rounds[round_number - 1]
+    changed = tuple(replace(g, result=None) if g.board == board else g for g in games)
+    rounds = list(event.rounds)
+    rounds[round_number - 1] = changed
+    return replace(event, rounds=tuple(rounds))
+
+
+def add_pupil(event: Event, pupil: Pupil) -> Event:
+    """A late pupil: the last seed, no points; a Swiss event pairs them from its next round.
+
+    >>> event = add_pupil(swiss("S", [Pupil("a", "A"), Pupil("b", "B")], 1), Pupil("c", "C"))
+    >>> [p.id for p in event.pupils]
+    ['a', 'b', 'c']
+    """
+    if any(p.id == pupil.id for p in event.pupils) or pupil.id == ROBOT:
+        raise TournamentError("duplicate_pupil", "each pupil needs an id of their own")
+    return replace(event, pupils=(*event.pupils, pupil))
+
+
+def rename(event: Event, pupil_id: str, name: str) -> Event:
+    """The event with a pupil's name changed (their games and points stay)."""
+    event.pupil(pupil_id)  # refuses an unknown pupil
+    pupils = tuple(Pupil(p.id, name) if p.id == pupil_id else p for p in event.pupils)
+    return replace(event, pupils=pupils)
+
+
+def withdraw(event: Event, pupil_id: str) -> Event:
+    """The event with a pupil withdrawn: their results stay, no later Swiss round pairs them."""
+    event.pupil(pupil_id)
+    return replace(event, withdrawn=event.withdrawn | {pupil_id})
+
+
 # -- Swiss pairing ------------------------------------------------------------------------------
 
 
@@ -277,20 +321,31 @@ def pair_next_round(event: Event) -> Event:
 def _swiss_pairs(event: Event) -> list[tuple[str, str]]:
     points = _points(event.games)
     seed = {p.id: i for i, p in enumerate(event.pupils)}
-    ranked = sorted(seed, key=lambda p: (-points.get(p, 0), seed[p]))
+    playing = [p for p in seed if p not in event.withdrawn]
+    ranked = sorted(playing, key=lambda p: (-points.get(p, 0), seed[p]))
     met = {(g.white, g.black) for g in event.games} | {(g.black, g.white) for g in event.games}
     colours = _colours(event)
-    # the colour rule gives way only if no pairing keeps it (no repeat game comes first)
-    for strict in (True, False):
+    # the colour rule gives way only if no pairing keeps it (no repeat game comes first); after
+    # a withdrawal (fewer seats than the rounds were planned for) a repeat game, last of all
+    for strict, seen in _pairing_passes(event, met):
         for robot_pupil in _robot_candidates(event, ranked):
             rest = [p for p in ranked if p != robot_pupil]
-            found = _pair_rest(rest, met, colours if strict else {}, [PAIRING_STEPS])
+            found = _pair_rest(rest, seen, colours if strict else {}, [PAIRING_STEPS])
             if found is not None:
                 pairs = [_coloured(a, b, colours, seed) for a, b in found]
                 if robot_pupil is not None:
                     pairs.append(_coloured(robot_pupil, ROBOT, colours, seed))
                 return pairs
     raise TournamentError("no_pairing", "no pairing without a repeat game is left")
+
+
+def _pairing_passes(
+    event: Event, met: set[tuple[str, str]]
+) -> list[tuple[bool, set[tuple[str, str]]]]:
+    """The passes of the Swiss search: colours kept, then not; repeats allowed only last and
+    only once a pupil was withdrawn (with every seat present a pairing without one exists)."""
+    passes = [(True, met), (False, met)]
+    return [*passes, (False, set())] if event.withdrawn else passes
 
 
 def _robot_candidates(event: Event, ranked: list[str]) -> list[str | None]:
@@ -301,7 +356,9 @@ def _robot_candidates(event: Event, ranked: list[str]) -> list[str | None]:
     robot_games = {p: 0 for p in ranked}
     for game in event.games:
         if ROBOT in (game.white, game.black):
-            robot_games[game.opponent(ROBOT)] += 1
+            pupil = game.opponent(ROBOT)
+            if pupil in robot_games:  # (not a withdrawn pupil)
+                robot_games[pupil] += 1
     fewest = min(robot_games.values())
     return [p for p in reversed(ranked) if robot_games[p] == fewest]
 

@@ -30,10 +30,13 @@ def view(state: EventState, viewer: str, *, events_since: int = 0) -> Json:
         "title": state.title,
         "phase": state.phase,
         "settings": {"format": state.format, "rounds": state.rounds}
-        | {"minutes": state.minutes, "robot": state.robot},
+        | {"minutes": state.minutes, "robot": state.robot, "takebacks": state.takebacks},
         "format": state.event.format if state.event else None,
         "planned_rounds": state.event.planned_rounds if state.event else None,
-        "pupils": [{"id": seat, "name": name} for seat, name in state.names.items()],
+        "pupils": [
+            {"id": seat, "name": name, "withdrawn": seat in state.withdrawn}
+            for seat, name in state.names.items()
+        ],
         "current": state.current,
         "rounds": [_round(state, number) for number in range(1, _paired(state) + 1)],
         "standings": _standings(state),
@@ -66,6 +69,7 @@ def _round(state: EventState, number: int) -> Json:
                 "black_name": _name(state, g.black),
                 "result": g.result,
                 "game_id": state.boards.get((number, g.board)),
+                "by_teacher": (number, g.board) in state.by_teacher,
             }
             for g in state.games_of(number)
         ],
