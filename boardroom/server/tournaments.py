@@ -138,7 +138,7 @@ class Tournaments:
                 game = await self.games.get(board["game_id"])
                 async with game.lock:
                     await self.actor.fold_in(game)
-                if _phase(game) == "ended":
+                if _phase(game) == "ended" and not _ended_for_teacher(game):
                     await self._carry(live, number, board["board"], game)
 
     async def settle(self, event_id: str) -> None:
