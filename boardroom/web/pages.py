@@ -144,9 +144,9 @@ async def favicon() -> Response:
 def mount(app: FastAPI) -> None:
     """Add the pages, their assets and their endpoints to the server's app."""
     app.mount("/static", _Revalidate(StaticFiles(directory=STATIC)), name="static")
+    app.include_router(class_page.router)  # before api's …/{download}
     app.include_router(api.router)
     app.include_router(classes.router)
-    app.include_router(class_page.router)
     app.include_router(handover.router)
     app.include_router(pages)
     app.include_router(coach.router)
