@@ -28,8 +28,8 @@ from boardroom.kernel import Json
 from boardroom.server.app import request_language
 from boardroom.server.deps import HubDep, SeatDep, bearer, raw_body
 from boardroom.server.errors import ApiError
-from boardroom.server.live import LiveGame
 from boardroom.server.hub import Hub
+from boardroom.server.live import LiveGame
 from boardroom.server.runtime import HOST, PROJECTOR
 from boardroom.server.seats import host_only
 from boardroom.server.tokens import new_opaque_id

@@ -330,6 +330,7 @@ def test_the_class_page_and_a_pupils_own_line_in_chromium(
     page.locator("tbody tr th a", has_text="Маша").first.click()
     expect(page.locator("[data-panel=progress]")).to_contain_text("Маша")
     assert page.locator("a[href^='/coach/']").count() == 2
+    shot(page, "term-pupil-page-1280x800")
     assert not page.errors  # type: ignore[attr-defined]
     context.close()
     phone = new_phone(browser)

@@ -41,11 +41,11 @@ export default async function results(root) {
   if (view.phase !== "ended") main.append(banner(t("r.not_over")));
   main.append(h("div", { class: "row" }, back, again && again.button));
   if (again) main.append(again.confirm); // (append() would write a null as the text «null»)
-  const kind = await kindModule(seat.game);
-  kind.results(main, view);
-  // A pupil's own line of the class page, when this game was a lesson of a class.
+  // A pupil's own line of the class page first, when this game was a lesson of a class.
   const mine = seat.role !== "host" ? await progressPanel(gameId, secret).catch(() => null) : null;
   if (mine) main.append(mine);
+  const kind = await kindModule(seat.game);
+  kind.results(main, view);
   const report = await reportPanel(gameId, secret);
   if (report) main.append(report);
   const { downloads } = await kindInfo(seat.game);

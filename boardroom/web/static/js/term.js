@@ -11,6 +11,7 @@ import { hostKey } from "./classes.js";
 
 /** @typedef {{pupil: string, name: string, lessons: number, games: Record<string, {game_id: string, place: number, of: number}[]>, event_points: number, rating: {rating: number, rd: number, games: number}, mistakes: {game_id: string, at: number, mistakes: number}[], puzzles_solved: number}} Row */
 
+/** @type {[string, (r: Row) => string | number][]} */
 const COLUMNS = [
   ["name", (/** @type {Row} */ r) => r.name],
   ["lessons", (/** @type {Row} */ r) => r.lessons],
@@ -128,19 +129,19 @@ async function pupilPage(main, bar, path, pupilId, key) {
   const rows = got.games.map((g) => h("tr", {},
     h("td", { text: new Date(g.at * 1000).toLocaleDateString() }),
     h("td", { text: t(`game.${g.kind}`) }),
-    h("td", { class: "num", text: g.place ? `${g.place}/${g.of}` : g.score !== undefined ? String(g.score) : "—" }),
+    h("td", { class: "num", text: g.place ? `${g.place}/${g.of}` : g.score !== undefined ? num(g.score) : "—" }),
     h("td", {}, h("a", { href: g.replay, text: t("term.replay") }), g.review ? " · " : null,
       g.review ? h("a", { href: g.review, text: t("term.review") }) : null)));
-  main.append(progressCard(got.row), panel(t("term.games"),
+  main.append(progressCard(got.row, t("term.theirs", { name: got.row.name })), panel(t("term.games"),
     h("table", { class: "grid" }, h("thead", {}, h("tr", {},
       ["term.day", "term.kind", "term.result", "term.links"].map((k) => h("th", { scope: "col", text: t(k) })))),
     h("tbody", {}, rows))), back);
 }
 
 /** A pupil's own line of the class page, as a card (their phone, their own page). */
-export function progressCard(/** @type {Row} */ row) {
+export function progressCard(/** @type {Row} */ row, title = t("term.mine", { name: row.name })) {
   const line = (label, value) => h("div", { class: "progress-line" }, h("span", { text: label }), h("strong", {}, value));
-  const el = panel(t("term.mine", { name: row.name }),
+  const el = panel(title,
     line(t("term.col.lessons"), String(row.lessons)),
     line(t("term.col.games"), gamesText(row)),
     line(t("term.col.event_points"), String(row.event_points)),
