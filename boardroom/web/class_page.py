@@ -12,9 +12,10 @@ told as nothing — ``no_class``):
   one pupil become one (``same_pupil``: into themselves; ``no_pupil``: not the class's);
 - ``GET /api/web/classes/{id}/term.xlsx``: the term, one sheet a view.
 
-And for a pupil's phone: ``GET /api/web/games/{id}/progress`` with the seat's secret: that
-seat's pupil's own row of the class page (``{"row": null}`` for every seat that is not one
-of the class's pupils: the same bytes whatever anyone's results).
+And for a pupil's phone: ``GET /api/web/games/{id}/progress`` with the seat's secret (in a
+lesson, or on a board of a class event that is one): that seat's pupil's own row of the
+class page (``{"row": null}`` for every seat that is not one of the class's pupils: the
+same bytes whatever anyone's results).
 """
 
 from __future__ import annotations
@@ -33,6 +34,7 @@ from boardroom.server.live import LiveGame
 from boardroom.server.runtime import HOST, PROJECTOR
 from boardroom.server.seats import host_only
 from boardroom.server.tokens import new_opaque_id
+from boardroom.server.tournaments import board_place
 from boardroom.store import ClassList
 from boardroom.store.pupils import Pupil, spelling
 from boardroom.web import kept, term_sheets
@@ -61,6 +63,15 @@ async def link_game(list_id: str, request: Request, hub: HubDep) -> Json:
     if not await asyncio.to_thread(hub.store.pupils.link, owner, list_id, game_id, at):
         raise ApiError("other_class", "This game is a lesson of another class.", 409)
     return {"class": kept_class.list_id, "game": game_id}
+
+
+async def link_again(hub: Hub, game_id: str, again: str) -> None:
+    """The game a lesson goes on in ("play again") is a lesson of the same class."""
+    lesson = await asyncio.to_thread(hub.store.pupils.class_of, game_id)
+    if lesson is not None:
+        owner, list_id = lesson
+        at = hub.settings.clock()
+        await asyncio.to_thread(hub.store.pupils.link, owner, list_id, again, at)
 
 
 @router.get("/classes/{list_id}/term")
@@ -123,7 +134,9 @@ async def progress(at: SeatDep, hub: HubDep) -> Json:
     nobody: Json = {"row": None}
     if at.seat.robot or at.seat.role in (HOST, PROJECTOR):
         return nobody
-    lesson_of = await asyncio.to_thread(hub.store.pupils.class_of, at.live.game_id)
+    board = board_place(at.live.game_id)
+    lesson = board[0] if board is not None else at.live.game_id  # a board: its event
+    lesson_of = await asyncio.to_thread(hub.store.pupils.class_of, lesson)
     if lesson_of is None:
         return nobody
     owner, list_id = lesson_of

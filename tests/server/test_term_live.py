@@ -256,6 +256,10 @@ def test_a_pupils_secret_reads_only_their_own_row(term: Term) -> None:
         name = NAMES[int(role[1:]) - 1]
         assert httpx.Response(200, content=own).json()["row"] == row_of(body, name)
         assert [n for n in NAMES if n.encode() in own] == [name]  # nobody else's name
+    # on a board of the event, the same pupil's secret reads the same row
+    white, _, _, board = term.played[0]
+    on_board = term.progress(board, secret_of(term, white))
+    assert httpx.Response(200, content=on_board).json()["row"] == row_of(body, white)
     # the exchange's seat of «Маша К.» is Маша's now
     masha = term.progress(term.exchange["game_id"], term.exchange_secrets["p4"])
     assert httpx.Response(200, content=masha).json()["row"] == row_of(body, "Маша")
@@ -343,3 +347,18 @@ def test_the_class_page_and_a_pupils_own_line_in_chromium(
     card.scroll_into_view_if_needed()
     shot(phone, "term-pupil-390x844")
     assert not phone.errors  # type: ignore[attr-defined]
+
+
+def test_the_game_a_lesson_goes_on_in_is_a_lesson_too(term: Term) -> None:
+    before = merged(term)
+    again = term.api.http.post(
+        f"/api/web/games/{term.exchange['game_id']}/again",
+        headers={"Authorization": f"Bearer {term.exchange['host_secret']}"},
+    )
+    assert again.status_code == 200, again.text
+    after = term.term()
+    assert after["lessons"] == before["lessons"] + 1 == 3
+    sat = {"Вика", "Гоша", "Даша", "Маша"}  # kept in their seats in the new game
+    assert [r["lessons"] for r in after["rows"]] == [
+        r["lessons"] + (r["name"] in sat) for r in before["rows"]
+    ]

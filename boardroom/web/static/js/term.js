@@ -108,6 +108,7 @@ function mergePanel(path, key, pupils) {
   const pairs = pupils.map((p) => [p.id, p.spellings.length ? `${p.name} (${p.spellings.join(", ")})` : p.name]);
   options(from, pairs);
   options(into, pairs);
+  if (pairs.length > 1) from.value = pairs[pairs.length - 1][0]; // a typed spelling comes last
   const status = errorLine();
   const go = h("button", { type: "button", dataset: { action: "merge" }, text: t("term.merge"), onclick: async () => {
     status.clear();
