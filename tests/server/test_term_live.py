@@ -24,11 +24,13 @@ import glicko2
 import httpx
 import pytest
 from live_games import Table, exchange_setup, play_exchange
-from live_support import Api, Json, Server, running
+from live_support import Api, Json, Server, WsSeat, running
 from openpyxl import load_workbook
 from playwright.sync_api import Browser, expect
 from test_tournament_live import DRAW, LOSS, WIN, Class
 
+from boardroom.bots.board import BoardRobot
+from boardroom.draughts import Board
 from boardroom.web.coach import mistakes_by_side
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "web"))
@@ -60,7 +62,9 @@ class Term:
     class_id: str
     event: Class
     played: list[tuple[str, str, int, str]] = field(default_factory=list)
-    """Each rated game as played: white's name, black's name, white's half-points, its id."""
+    """The event's games as played: white's name, black's name, white's half-points, its id."""
+    russian: tuple[str, str, int, str, str] = ("", "", 0, "", "")
+    """The Russian draughts lesson: the same, and white's secret."""
     places: dict[str, int] = field(default_factory=dict)
     exchange: Json = field(default_factory=dict)
     exchange_secrets: dict[str, str] = field(default_factory=dict)
@@ -129,6 +133,7 @@ def term(server: Server) -> Term:
             for (w, b, r), s in zip(boards, shown, strict=True)
         ]
     made.places = {s["name"]: s["place"] for s in made.event.wait_round(2)["standings"]}
+    made.russian = russian_lesson(made, server)
     wait_reviews(made)
     made.anya_before = made.progress(event["game_id"], made.event.secrets["p1"])
     setup = exchange_setup(players=4)
@@ -143,6 +148,37 @@ def term(server: Server) -> Term:
     return made
 
 
+def russian_lesson(term: Term, server: Server) -> tuple[str, str, int, str, str]:
+    """A Russian draughts lesson, Аня (a club robot's moves) against Боря (a beginner's), 24
+    plies, then Боря resigns: rated, and the coach finds Боря's mistakes."""
+    game = term.api.create(
+        "russian",
+        {
+            "game": "russian",
+            "white": {"name": "Аня"},
+            "black": {"name": "Боря"},
+            "ruleset": {"minutes": None},
+        },
+    )
+    link(term, game)
+    secrets = {
+        side: term.api.join(game, name, side)["secret"]
+        for side, name in (("white", "Аня"), ("black", "Боря"))
+    }
+    term.api.ok(game["game_id"], game["host_secret"], {"type": "start"})
+    seats = {side: WsSeat(server.ws_url, game["game_id"], s) for side, s in secrets.items()}
+    board = Board()
+    robots = {"white": BoardRobot("club", seed=2), "black": BoardRobot("beginner", seed=3)}
+    while len(board.move_stack) < 24 and board.outcome() is None:
+        move = robots[board.turn].choose(board, budget_nodes=1_500)
+        seats[board.turn].ok({"type": "move", "move": str(move)})
+        board.push(move)
+    seats["black"].ok({"type": "resign"})
+    for seat in seats.values():
+        seat.close()
+    return "Аня", "Боря", WIN, str(game["game_id"]), secrets["white"]
+
+
 def link(term: Term, game: Json) -> None:
     reply = term.api.http.post(
         f"/api/web/classes/{term.class_id}/games",
@@ -155,9 +191,16 @@ def link(term: Term, game: Json) -> None:
 def wait_reviews(term: Term) -> None:
     """Until the class page counts the coach's review of every rated game."""
     deadline = time.monotonic() + 60
-    while sum(len(r["mistakes"]) for r in term.term()["rows"]) < 2 * len(term.played):
+    while sum(len(r["mistakes"]) for r in term.term()["rows"]) < 2 * len(rated(term)):
         assert time.monotonic() < deadline
         time.sleep(0.2)
+
+
+def rated(term: Term) -> list[tuple[str, str, int, str, str]]:
+    """Every rated game in the order played (the event's, then the Russian draughts lesson),
+    with a secret of a seat that may read its review."""
+    event = [(w, b, r, g, secret_of(term, w)) for w, b, r, g in term.played]
+    return [*event, term.russian]
 
 
 def row_of(body: Json, name: str) -> Json:
@@ -185,7 +228,7 @@ def test_the_class_page_rows_equal_a_hand_count(term: Term) -> None:
     assert [p["name"] for p in before["pupils"]] == [*NAMES, "Маша К."]
     assert (row_of(before, "Маша")["lessons"], row_of(before, "Маша К.")["lessons"]) == (1, 1)
     body = merged(term)
-    assert [r["name"] for r in body["rows"]] == list(NAMES) and body["lessons"] == 2
+    assert [r["name"] for r in body["rows"]] == list(NAMES) and body["lessons"] == 3
     assert body["pupils"][-1]["spellings"] == ["Маша К."]
     report = term.api.http.get(
         f"/api/web/games/{term.exchange['game_id']}/report",
@@ -194,12 +237,12 @@ def test_the_class_page_rows_equal_a_hand_count(term: Term) -> None:
     exchange_place = {cells[1]: int(cells[0]) for cells in report["rows"]}
     points = dict.fromkeys(NAMES, 0)
     mistakes: dict[str, list[int]] = {n: [] for n in NAMES}
-    for white, black, result, game_id in term.played:
+    for white, black, result, _ in term.played:
         points[white] += result
         points[black] += 2 - result
+    for white, black, _, game_id, secret in rated(term):
         review = term.api.http.get(
-            f"/api/games/{game_id}/coach",
-            headers={"Authorization": f"Bearer {secret_of(term, white)}"},
+            f"/api/games/{game_id}/coach", headers={"Authorization": f"Bearer {secret}"}
         ).json()
         assert review["status"] == "ready"
         counted = mistakes_by_side(review)
@@ -211,16 +254,21 @@ def test_the_class_page_rows_equal_a_hand_count(term: Term) -> None:
         "Даша": exchange_place["даша"],
         "Маша": exchange_place["Маша К."],
     }
+    in_russian = {"Аня": (1, 2), "Боря": (2, 2)}  # Боря resigned
     for name in NAMES:
         row = row_of(body, name)
         games = {"tournament": [(term.places[name], 12)]}
+        if name in in_russian:
+            games["russian"] = [in_russian[name]]
         if name in in_exchange:
             games["exchange"] = [(in_exchange[name], 4)]
-        assert row["lessons"] == (2 if name in in_exchange else 1), name
+        assert row["lessons"] == 1 + (name in in_exchange) + (name in in_russian), name
         assert {k: [(g["place"], g["of"]) for g in v] for k, v in row["games"].items()} == games
         assert row["event_points"] == points[name], name
         assert [m["mistakes"] for m in row["mistakes"]] == mistakes[name], name
-        assert row["rating"]["games"] == 2 and row["puzzles_solved"] == 0
+        assert row["rating"]["games"] == 2 + (name in in_russian), name
+        assert row["puzzles_solved"] == 0
+    assert row_of(body, "Боря")["mistakes"][-1]["mistakes"] > 0  # the beginner's
 
 
 def secret_of(term: Term, name: str) -> str:
@@ -230,7 +278,7 @@ def secret_of(term: Term, name: str) -> str:
 
 def test_the_ratings_equal_the_librarys_on_the_same_results(term: Term) -> None:
     players = {name: glicko2.Player() for name in NAMES}
-    for white, black, result, _ in term.played:  # round by round, board by board
+    for white, black, result, _, _ in rated(term):  # round by round, board by board
         w, b = players[white], players[black]
         wr, wd, br, bd = w.rating, w.rd, b.rating, b.rd
         w.update_player([br], [bd], [result / 2])
@@ -313,7 +361,7 @@ def test_the_term_downloads_as_xlsx_a_sheet_a_view(term: Term) -> None:
     assert [(r[0], r[1], r[2], r[3]) for r in rows[1:]] == [
         (r["name"], r["lessons"], r["event_points"], r["rating"]["rating"]) for r in body["rows"]
     ]
-    assert len(list(book["Рейтинг"].iter_rows())) == 1 + 2 * len(term.played)
+    assert len(list(book["Рейтинг"].iter_rows())) == 1 + 2 * len(rated(term))
 
 
 def test_the_class_page_and_a_pupils_own_line_in_chromium(
@@ -357,7 +405,7 @@ def test_the_game_a_lesson_goes_on_in_is_a_lesson_too(term: Term) -> None:
     )
     assert again.status_code == 200, again.text
     after = term.term()
-    assert after["lessons"] == before["lessons"] + 1 == 3
+    assert after["lessons"] == before["lessons"] + 1 == 4
     sat = {"Вика", "Гоша", "Даша", "Маша"}  # kept in their seats in the new game
     assert [r["lessons"] for r in after["rows"]] == [
         r["lessons"] + (r["name"] in sat) for r in before["rows"]
