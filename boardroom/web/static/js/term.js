@@ -130,7 +130,7 @@ async function pupilPage(main, bar, path, pupilId, key) {
   const rows = got.games.map((g) => h("tr", {},
     h("td", { text: new Date(g.at * 1000).toLocaleDateString() }),
     h("td", { text: t(`game.${g.kind}`) }),
-    h("td", { class: "num", text: g.place ? `${g.place}/${g.of}` : g.score !== undefined ? num(g.score) : "—" }),
+    h("td", { class: "num", text: g.place ? `${g.place}/${g.of}` : g.score !== undefined ? t(`term.score.${g.score}`) : "—" }),
     h("td", {}, h("a", { href: g.replay, text: t("term.replay") }), g.review ? " · " : null,
       g.review ? h("a", { href: g.review, text: t("term.review") }) : null)));
   main.append(progressCard(got.row, t("term.theirs", { name: got.row.name })), panel(t("term.games"),
