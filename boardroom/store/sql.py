@@ -53,6 +53,7 @@ from sqlalchemy.pool import StaticPool
 
 from boardroom.kernel import Json
 from boardroom.store import schema as t
+from boardroom.store.pupils import Pupils
 from boardroom.store.records import (
     Conflict,
     GameRecord,
@@ -70,7 +71,7 @@ ROBOTS_NOTICE = "robots"
 """The presence channel's word (in place of a process's instance) that a game's robot
 seats changed: every process reads them again."""
 MIGRATION_LOCK = 7_140_512
-HEAD = "0009"
+HEAD = "0010"
 """The newest migration (a test checks it against Alembic's scripts)."""
 
 
@@ -332,6 +333,7 @@ class Store(Shelf):
         self._file = database if database not in (None, "", ":memory:") else None
         """SQLite's database file (None: PostgreSQL, or SQLite in memory, whose one
         connection is the pool's)."""
+        self.pupils = Pupils(self.engine, self._writing)
         self._direct: sqlite3.Connection | None = None
         """The writer thread's own connection to :attr:`_file` (made for its first group)."""
 
