@@ -15,6 +15,8 @@ from boardroom.games.kind import GameKind, Words
 from boardroom.games.russian.state import LEVELS
 from boardroom.games.tournament import event, messages, views
 from boardroom.games.tournament.schema import command_schema
+from boardroom.games.tournament.simul import COLOURS
+from boardroom.games.tournament.simul import FORMAT as SIMUL
 from boardroom.kernel import Json
 
 
@@ -62,7 +64,14 @@ def actions(view: Json, role: str) -> Json:
     if view["phase"] == "gathering":
         if role == event.HOST:
             active = [p for p in view["pupils"] if not p.get("withdrawn")]
-            return ({"start": {}} if len(active) >= 2 else {}) | _pupil_actions(view)
+            simul = view["settings"]["format"] == SIMUL
+            least = 1 if simul else 2
+            robot = simul and len(view["pupils"]) < event.MAX_PUPILS
+            return (
+                ({"start": {}} if len(active) >= least else {})
+                | ({"add_robot": {}} if robot else {})
+                | _pupil_actions(view)
+            )
         return {"enter": {}} if role in event.seats() else {}
     if view["phase"] == "playing" and role == event.HOST:
         boards = view["rounds"][-1]["boards"] if view["rounds"] else []
@@ -116,10 +125,12 @@ def demo() -> Json:
 
 
 def presets() -> Json:
-    """The formats, rounds, clock and robot levels the start page offers."""
+    """The formats, rounds, clock, robot levels and a simul's colours the start page offers."""
     return {"formats": list(event.FORMATS), "rounds": 5, "minutes": 10} | {
         "robot": "casual",
         "levels": list(LEVELS),
+        "teacher": "white",
+        "colours": list(COLOURS),
     }
 
 

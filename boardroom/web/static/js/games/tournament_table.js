@@ -14,9 +14,11 @@ export function resultText(result) {
   return result === 2 ? "2 : 0" : result === 1 ? "1 : 1" : result === 0 ? "0 : 2" : "";
 }
 
-/** A name on a board: the pupil's, or the robot's in the reader's language. */
-export function who(name) {
-  return name === null || name === undefined ? t("tn.robot") : name;
+/** A name on a board: the pupil's, or the robot's or (a simul, `id` "teacher") the teacher's in
+ * the reader's language. */
+export function who(name, id) {
+  if (name !== null && name !== undefined) return name;
+  return id === "teacher" ? t("tn.teacher") : t("tn.robot");
 }
 
 /** The standings as a table (place, name, points, Buchholz, SB, playing now). */
