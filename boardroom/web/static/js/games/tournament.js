@@ -69,7 +69,7 @@ function phone(root, ctx) {
         return;
       }
       frameFor = "";
-      ctx.bar.setPhase(v.phase === "gathering" ? t("tn.gathering") : v.phase === "over" ? t("tn.over") : roundText(v));
+      ctx.bar.setPhase(v.phase === "gathering" ? t("tn.gathering") : v.phase === "over" ? t(v.format === "simul" ? "sm.over" : "tn.over") : roundText(v));
       if (v.phase === "gathering") {
         const here = v.pupils.filter((/** @type {any} */ p) => !p.withdrawn);
         fill(head, h("h2", { text: v.title }));
@@ -83,8 +83,10 @@ function phone(root, ctx) {
       const mine = (v.standings || []).find((/** @type {any} */ s) => s.id === v.you);
       const games = myGames(v, ctx.secret);
       if (v.phase === "over") {
+        const simul = v.format === "simul";
         fill(head, h("h2", { text: v.title }));
-        fill(body, panel(t("tn.final"),
+        fill(body, panel(simul ? t("sm.results") : t("tn.final"),
+          simul && board && board.result !== null ? h("p", { class: "banner", dataset: { role: "my-result" }, text: myResult(board) }) : null,
           mine ? h("p", { class: "banner", dataset: { role: "my-place" }, text: t("tn.your_place", { place: mine.place, points: points(mine.points) }) }) : null,
           standingsTable(v)), games);
         return;

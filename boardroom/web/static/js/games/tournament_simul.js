@@ -122,7 +122,7 @@ export function mountSimul(root, ctx) {
       const act = v.actions || {};
       teacher = v.settings.teacher || "white";
       ctx.bar.setPhase(v.phase === "gathering" ? t("tn.gathering") : v.phase === "over" ? t("sm.over") : t("sm.title"));
-      join.classList.toggle("compact", v.phase !== "gathering");
+      join.classList.toggle("hidden", v.phase !== "gathering"); // a simul takes nobody late
       const colour = h("p", { class: "banner", dataset: { role: "teacher-colour" }, text: t("sm.plays_as", { colour: t(`tn.as_${teacher}`) }) });
       if (v.phase === "gathering") {
         live(false);
@@ -148,7 +148,10 @@ export function mountSimul(root, ctx) {
       fill(head, h("h2", { text: v.phase === "over" ? t("sm.over") : t("sm.boards") }),
         h("span", { dataset: { role: "simul-count" } }), end);
       // built once: a frame moved in the page would load again (the open board stays as it is)
-      if (!state.contains(play)) fill(state, play, table);
+      if (!state.contains(play)) {
+        fill(state, play, table);
+        play.scrollIntoView({ block: "start" });
+      }
       fill(table, h("h2", { text: v.phase === "over" ? t("sm.results") : t("tn.standings") }),
         standingsTable(v, { playing: v.phase === "playing" }), downloads(ctx));
       live(v.phase === "playing");

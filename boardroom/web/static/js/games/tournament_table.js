@@ -25,12 +25,14 @@ export function who(name, id) {
 export function standingsTable(view, opts = {}) {
   // compact (two columns on the wall): no column for the games in play, a dot after the name
   const now = opts.playing && !opts.compact;
+  // a simul: everyone played the teacher, so no tie-break says anything (they are all 0)
+  const breaks = view.format !== "simul";
   const rows = (view.standings || []).map((/** @type {any} */ s) => [
     String(s.place), opts.compact && opts.playing && s.in_progress ? `${s.name} •` : s.name,
-    points(s.points), points(s.buchholz), points(s.sb),
+    points(s.points), ...(breaks ? [points(s.buchholz), points(s.sb)] : []),
     ...(now ? [s.in_progress ? t("tn.playing") : ""] : []),
   ]);
-  const heads = [opts.short ? "№" : t("tn.place"), t("tn.name"), t("tn.points"), t("tn.buchholz"), t("tn.sb"), ...(now ? [t("tn.now")] : [])];
+  const heads = [opts.short ? "№" : t("tn.place"), t("tn.name"), t("tn.points"), ...(breaks ? [t("tn.buchholz"), t("tn.sb")] : []), ...(now ? [t("tn.now")] : [])];
   const el = table(heads, rows, "tn-standings");
   el.dataset.role = "standings";
   (view.standings || []).forEach((/** @type {any} */ s, /** @type {number} */ i) => {
