@@ -14,7 +14,17 @@ import re
 
 import pytest
 from playwright.sync_api import Browser, Page, expect
-from web_support import Api, Server, click_move, errors_of, new_page, new_phone, shot
+from web_support import (
+    Api,
+    Json,
+    Server,
+    click_move,
+    created_game,
+    errors_of,
+    new_page,
+    new_phone,
+    shot,
+)
 
 pytestmark = pytest.mark.slow
 
@@ -29,18 +39,30 @@ def join(browser: Browser, server: Server, code: str, name: str) -> tuple[Page, 
     return phone, phone.url.split("#secret=")[1]
 
 
+def opened(view: Json) -> bool:
+    """The simul's boards are open (every board names its game)."""
+    return bool(view["rounds"]) and all(b["game_id"] for b in view["rounds"][0]["boards"])
+
+
 def test_a_simul_of_six_boards_is_played_to_the_end_from_the_console(
     browser: Browser, server: Server, api: Api
 ) -> None:
-    event = api.create("tournament", {"title": "Сеанс 5 Б", "format": "simul", "minutes": 15})
-    eid, host = event["game_id"], event["host_secret"]
+    # the start page makes a simul: the teacher's colour is asked for a simul only
     _, console = new_page(browser, viewport={"width": 1280, "height": 800}, locale="ru-RU")
-    console.goto(f"{server.url}/play/{eid}#secret={host}")
+    console.goto(server.url + "/")
+    console.check("input[name=game][value=tournament]")
+    console.fill("input[name=tn-title]", "Сеанс 5 Б")
+    expect(console.locator("select[name=tn-teacher]")).to_be_hidden()
+    console.select_option("select[name=tn-format]", "simul")
+    expect(console.locator("select[name=tn-teacher]")).to_have_value("white")
+    console.click("button.primary[type=submit]")
+    eid, host = created_game(console)
+    code = console.locator("[data-role=code]").inner_text()
     expect(console.locator("[data-role=teacher-colour]")).to_have_text(
         "Вы играете белыми на всех досках."
     )
-    anya, anya_secret = join(browser, server, event["code"], "Аня")
-    borya, _ = join(browser, server, event["code"], "Боря")
+    anya, anya_secret = join(browser, server, code, "Аня")
+    borya, _ = join(browser, server, code, "Боря")
     expect(console.locator("[data-role=joined] li")).to_have_count(2)
     for n in range(1, 5):  # four robots sit in for absent pupils
         console.click("[data-action=add-robot]")
@@ -48,9 +70,7 @@ def test_a_simul_of_six_boards_is_played_to_the_end_from_the_console(
     expect(console.locator("[data-role=joined]")).to_contain_text("Робот 4 · робот")
     console.click("[data-action=start]")
 
-    view = api.wait(
-        eid, host, lambda v: bool(v["rounds"]) and all(b["game_id"] for b in v["rounds"][0]["boards"])
-    )
+    view = api.wait(eid, host, opened)
     games = [b["game_id"] for b in view["rounds"][0]["boards"]]
     assert len(games) == 6
     tiles = console.locator("[data-role=simul-mosaic] .sm-tile")
@@ -91,7 +111,6 @@ def test_a_simul_of_six_boards_is_played_to_the_end_from_the_console(
     expect(tiles.nth(5).locator("[data-role=tile-state]")).to_contain_text("ваш ход")
     console.locator(".sm-play").scroll_into_view_if_needed()
     shot(console, "simul-console-1280")
-    shot(console, "simul-console-full-1280", full_page=True)
     shot(anya, "simul-phone-390")
 
     # Аня resigns, the teacher resigns to Боря and two robots, and ends the simul

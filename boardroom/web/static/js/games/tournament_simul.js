@@ -92,7 +92,8 @@ export function mountSimul(root, ctx) {
     s.position ? miniBoard(s.position, s.last) : h("span", { class: "tn-mini" }),
     h("span", { class: "sm-tile-state", dataset: { role: "tile-state" } }, status(s, teacher, aged)),
     s.board === first ? h("span", { class: "sm-first-tag", text: t("sm.answer_first") }) : null)));
-    const count = h("span", { class: "muted", dataset: { role: "waiting-count" }, text: t("sm.waiting", { n: waiting }) });
+    const playing = boards.some((b) => b.result === null);
+    const count = playing ? h("span", { class: "muted", dataset: { role: "waiting-count" }, text: t("sm.waiting", { n: waiting }) }) : null;
     const heading = state.querySelector("[data-role=simul-count]");
     if (heading) fill(heading, count);
   }
