@@ -86,7 +86,7 @@ def test_a_simul_of_six_boards_is_played_to_the_end_from_the_console(
     legal = api.view(games[0], host)["view"]["legal_moves"]
     click_move(board, legal[0])
     api.wait(games[0], anya_secret, lambda v: v["to_move"] == "black")
-    expect(tiles.nth(0).locator("[data-role=tile-state]")).to_contain_text("ходит ученик")
+    expect(tiles.nth(0).locator("[data-role=tile-state]")).to_contain_text("ход ученика")
     expect(console.locator(".sm-tile[data-first]")).to_have_attribute("data-board", "2")
 
     # the other boards through the same command path (the board's commands, the console's secret)
