@@ -9,7 +9,7 @@ import { call, commandId } from "../api.js";
 import { mountWall } from "./tournament_wall.js";
 import { mountConsole } from "./tournament_console.js";
 import { mountSimul } from "./tournament_simul.js";
-import { points, who, standingsTable } from "./tournament_table.js";
+import { points, who, roundText, standingsTable } from "./tournament_table.js";
 
 /** The pupil's result on their board, in words. */
 function myResult(board) {
@@ -31,11 +31,6 @@ function myGames(/** @type {any} */ v, /** @type {string} */ secret) {
     }
   }
   return rows.length ? panel(t("tn.my_games"), h("ul", { class: "tn-games", dataset: { role: "my-games" } }, rows)) : null;
-}
-
-/** «Тур 2 из 5», or a simul's name (it has one round). */
-function roundText(/** @type {any} */ v) {
-  return v.format === "simul" ? t("sm.title") : t("tn.round_of", { n: v.current, of: v.planned_rounds });
 }
 
 // --- the pupil's phone -----------------------------------------------------------------------

@@ -21,6 +21,11 @@ export function who(name, id) {
   return id === "teacher" ? t("tn.teacher") : t("tn.robot");
 }
 
+/** «Тур 2 из 5», or a simul's name (it has one round). */
+export function roundText(/** @type {any} */ v) {
+  return v.format === "simul" ? t("sm.title") : t("tn.round_of", { n: v.current, of: v.planned_rounds });
+}
+
 /** The standings as a table (place, name, points, Buchholz, SB, playing now). */
 export function standingsTable(view, opts = {}) {
   // compact (two columns on the wall): no column for the games in play, a dot after the name
@@ -33,7 +38,7 @@ export function standingsTable(view, opts = {}) {
     ...(now ? [s.in_progress ? t("tn.playing") : ""] : []),
   ]);
   const heads = [opts.short ? "№" : t("tn.place"), t("tn.name"), t("tn.points"), ...(breaks ? [t("tn.buchholz"), t("tn.sb")] : []), ...(now ? [t("tn.now")] : [])];
-  const el = table(heads, rows, "tn-standings");
+  const el = table(heads, rows, breaks ? "tn-standings" : "tn-standings simul");
   el.dataset.role = "standings";
   (view.standings || []).forEach((/** @type {any} */ s, /** @type {number} */ i) => {
     const row = el.querySelectorAll("tbody tr")[i];

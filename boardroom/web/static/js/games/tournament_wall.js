@@ -8,7 +8,7 @@ import { t } from "../i18n.js";
 import { call } from "../api.js";
 import { roomQr, roomText } from "../room.js";
 import { piecesOf } from "./russian.js";
-import { points, resultText, who, standingsTable } from "./tournament_table.js";
+import { points, resultText, roundText, who, standingsTable } from "./tournament_table.js";
 
 const POLL_MS = 2000;
 
@@ -122,8 +122,8 @@ export function mountWall(root, ctx) {
     update(/** @type {any} */ v) {
       ctx.view = v;
       size();
-      ctx.bar.setPhase(v.phase === "gathering" ? t("tn.gathering") : v.phase === "over" ? t("tn.over") : t("tn.round_of", { n: v.current, of: v.planned_rounds }));
-      const title = h("h1", { class: "tn-wall-title", text: v.phase === "playing" ? `${v.title} · ${t("tn.round_of", { n: v.current, of: v.planned_rounds })}` : v.title });
+      ctx.bar.setPhase(v.phase === "gathering" ? t("tn.gathering") : v.phase === "over" ? t(v.format === "simul" ? "sm.over" : "tn.over") : roundText(v));
+      const title = h("h1", { class: "tn-wall-title", text: v.phase === "playing" ? `${v.title} · ${roundText(v)}` : v.title });
       if (v.phase === "gathering") {
         polling(false);
         const path = `/join/${ctx.me.code}`;
