@@ -1,6 +1,7 @@
 """A simul's boards (the class event's ``format: "simul"``): who sits on each side of a board
 the server opens — a pupil by name, the event's robot (the odd pupil's opponent, or a robot
-sitting in for an absent pupil in a simul), or the teacher.
+sitting in for an absent pupil in a simul), or the teacher; and the robot playing on for a
+pupil who has gone (``sit_in``).
 
 The teacher's side of every board is seated by **the event's host secret** (the seat record
 keeps the event's host secret hash, as a pupil's keeps their event seat's): the console's one
@@ -10,14 +11,18 @@ board game's own command path. The board game's own host secret stays the server
 
 from __future__ import annotations
 
+import logging
 from typing import Final
 
 from boardroom.games.russian import tournament as t
 from boardroom.kernel import Json
+from boardroom.server.errors import ApiError
 from boardroom.server.live import LiveGame
+from boardroom.server.robot_roster import RobotRoster
 from boardroom.server.tokens import new_seat_id
 from boardroom.store import SeatRecord
 
+log = logging.getLogger("boardroom.tournaments")
 SIDES: Final = ("white", "black")
 
 
@@ -62,3 +67,16 @@ def teacher_seat(live: LiveGame, side: str, host_hash: str, lang: str | None) ->
         secret_hash=host_hash,
         claim=side,
     )
+
+
+async def sit_in(robots: RobotRoster, live: LiveGame, board: Json) -> None:
+    """The robot plays on for the pupil of a simul's board (the teacher asked: the pupil has
+    gone) as a stand-in: it hands the seat back when the pupil comes back. A pupil still
+    connected keeps the seat (``seat_taken``, logged; asked again at the next settling)."""
+    side = "black" if board["white"] == t.TEACHER else "white"
+    if side in live.robots:
+        return
+    try:
+        await robots.add(live, [side])
+    except ApiError as exc:
+        log.info("no robot sat in", extra={"game": live.game_id, "code": exc.code})

@@ -40,7 +40,7 @@ from boardroom.server.games import Games
 from boardroom.server.live import LiveGame
 from boardroom.server.robot_roster import RobotRoster
 from boardroom.server.runtime import HOST, Runtime
-from boardroom.server.simul import SIDES, is_robot, side_spec, teacher_seat
+from boardroom.server.simul import SIDES, is_robot, side_spec, sit_in, teacher_seat
 from boardroom.server.tokens import new_seat_id
 from boardroom.store import SeatRecord
 
@@ -218,6 +218,8 @@ class Tournaments:
             await self._carry(event, number, board["board"], live)
         elif phase == "play" and board["result"] is not None:
             await self._send(live, {"type": "end_game", "by": HOST, "id": "event-settled"})
+        elif phase == "play" and board.get("sat_in"):  # a simul: the robot plays on for a pupil
+            await sit_in(self.robots, live, board)
 
     async def _carry(self, event: LiveGame, number: int, board: int, live: LiveGame) -> None:
         """The ended board game's result into the event, under the one id of that board's

@@ -142,6 +142,7 @@ def board_summary(board: Json, game: Json, now: float) -> Json:
         "black": board["black_name"],
         "result": board["result"],
         "by_teacher": bool(board.get("by_teacher")),
+        "sat_in": bool(board.get("sat_in")),
         "white_id": board["white"],
         "black_id": board["black"],
         "game_id": board["game_id"],

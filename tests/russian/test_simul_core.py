@@ -3,7 +3,8 @@ plays one colour on every board, one board per pupil in join order, a robot sitt
 absent pupil gets a board of its own; results come in board by board and the last one ends the
 simul; the teacher ends it (every board still played a draw); the standings and the crosstable's
 teacher column (CSV in both languages) hold each pupil's result against the teacher; the board to
-answer first; the log replays to the same event; each refusal reads in both languages."""
+answer first; a robot plays on for a pupil who has gone; the log replays to the same event;
+each refusal reads in both languages."""
 
 from __future__ import annotations
 
@@ -94,6 +95,22 @@ def test_the_teacher_ends_the_simul_and_white_is_hers_when_chosen() -> None:
     assert view["phase"] == "over"
     assert [b["result"] for b in view["rounds"][0]["boards"]] == [1, 2, 1]
     assert {s["name"]: s["points"] for s in view["standings"]} == {"Аня": 1, "Вика": 1, "Боря": 0}
+    assert _replayed(game) == host_view(game)
+
+
+def test_a_robot_plays_on_for_a_pupil_who_has_gone() -> None:
+    game = simul(["Аня", "Боря"], robots=1)
+    game.handle({"type": "start", "by": "host"}, 1.5)
+    open_boards(game)
+    assert KIND.actions(host_view(game), "host")["sit_in"] == {"round": 1, "boards": [1, 2]}
+    game.handle({"type": "sit_in", "by": "host", "round": 1, "board": 2}, 2.5)
+    assert [b["sat_in"] for b in host_view(game)["rounds"][0]["boards"]] == [False, True, False]
+    assert KIND.actions(host_view(game), "host")["sit_in"]["boards"] == [1]
+    assert game.handle({"type": "sit_in", "by": "host", "round": 1, "board": 2}, 2.6).events == []
+    result(game, "server", 1, 0)
+    refused(game, {"type": "sit_in", "by": "host", "round": 1, "board": 1}, "board_over")
+    refused(game, {"type": "sit_in", "by": "host", "round": 1, "board": 9}, "bad_command")
+    refused(game, {"type": "sit_in", "by": "p2", "round": 1, "board": 2}, "host_only")
     assert _replayed(game) == host_view(game)
 
 

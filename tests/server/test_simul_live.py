@@ -6,7 +6,8 @@ pupil's side. The teacher moves on the boards through each board's command path 
 secret; the summary names the board to answer first (the teacher's turn, the pupil moved longest
 ago). The server is stopped and started in the middle: no board is opened twice. Each result is
 carried back into the event once (a pupil beats the teacher, a draw agreed, the teacher beats the
-robot), the teacher ends the simul (the board still played is a draw and its game ended), and
+robot), a robot plays on for a pupil who has gone, the teacher ends the simul (the board still
+played is a draw and its game ended), and
 the crosstable CSV holds each pupil's result against the teacher."""
 
 from __future__ import annotations
@@ -104,6 +105,11 @@ def test_a_simul_opens_each_board_once_and_carries_every_result(server: Server) 
     assert [b["game_id"] for b in after] == games
     assert api.view(games[1], host)["view"]["moves"] == ["c3-d4", "f6-g5"]
 
+    # Вика has gone: the teacher lets the robot play on for her (a stand-in on her side)
+    api.ok(eid, host, {"type": "sit_in", "round": 1, "board": 3})
+    api.ok(games[2], host, {"type": "move", "move": "h6-g5"})
+    until(lambda: len(api.view(games[2], host)["view"]["moves"]) == 3, "the robot plays for Вика")
+
     # results: Аня beats the teacher, Боря and the teacher agree a draw, the teacher beats the
     # robot; then the teacher ends the simul: Вика's board is a draw, its game ended
     api.ok(games[0], host, {"type": "resign"})
@@ -117,7 +123,7 @@ def test_a_simul_opens_each_board_once_and_carries_every_result(server: Server) 
     view = api.wait(eid, host, lambda v: v["phase"] == "over")
     assert [b["result"] for b in view["rounds"][0]["boards"]] == [2, 1, 1, 0]
     assert [b["by_teacher"] for b in view["rounds"][0]["boards"]] == [False, False, True, True]
-    assert api.view(games[2], secrets["p3"])["view"]["phase"] == "ended"
+    assert api.wait(games[2], host, lambda v: v["phase"] == "ended")["end_reason"] == "host"
     assert [(s["name"], s["points"]) for s in view["standings"]] == [
         ("Аня", 2),
         ("Боря", 1),

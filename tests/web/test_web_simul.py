@@ -83,6 +83,7 @@ def test_a_simul_of_six_boards_is_played_to_the_end_from_the_console(
     tiles.nth(0).click()
     board = console.frame_locator("iframe.sm-frame")
     expect(console.locator("iframe.sm-frame")).to_have_attribute("data-game", games[0])
+    expect(console.locator("[data-action=sit-in]")).to_have_text("Робот сыграет за ученика")
     legal = api.view(games[0], host)["view"]["legal_moves"]
     click_move(board, legal[0])
     api.wait(games[0], anya_secret, lambda v: v["to_move"] == "black")

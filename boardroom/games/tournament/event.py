@@ -70,6 +70,8 @@ class EventState:
     withdrawn: set[str] = field(default_factory=set)
     robots: set[str] = field(default_factory=set)
     """A simul's robots sitting in for absent pupils (``r1``…): pupils the robot plays."""
+    sat_in: set[tuple[int, int]] = field(default_factory=set)
+    """A simul's boards (round, board) where the robot plays on for a pupil who has gone."""
 
     def games_of(self, number: int) -> tuple[t.Game, ...]:
         """The games of round ``number`` (none before it is paired)."""
@@ -213,6 +215,24 @@ def _add_robot(state: EventState, command: Json, at: float) -> list[Json]:
         raise Refused("event_full", "Every board of the simul is taken.")
     pupil = simul.robot_id(list(state.names))
     return [{"type": "robot_entered", "pupil": pupil, "name": _name(command), "at": at}]
+
+
+def _sit_in(state: EventState, command: Json, at: float) -> list[Json]:
+    """A simul's pupil has gone: the robot plays on for them on their board (the teacher asks)."""
+    _host(command)
+    if state.format != simul.FORMAT:
+        raise Refused("not_simul", "Robots sit in for pupils in a simul only.")
+    number, board = command.get("round"), command.get("board")
+    if state.phase != "playing" or number != state.current:
+        raise Refused("not_current_round", "This can be done for the round in play only.")
+    game = next((g for g in state.games_of(state.current) if g.board == board), None)
+    if game is None:
+        raise Refused("bad_command", "Name the board by its number.", reason="board")
+    if game.finished:
+        raise Refused("board_over", "This board's game is over.")
+    if (number, board) in state.sat_in:
+        return []
+    return [{"type": "robot_sat_in", "round": number, "board": board, "at": at}]
 
 
 def _format(state: EventState, pupils: int) -> str:
@@ -387,6 +407,7 @@ DECIDERS: Final[dict[str, Callable[[EventState, Json, float], list[Json]]]] = {
     "rename": _rename,
     "withdraw": _withdraw,
     "add_robot": _add_robot,
+    "sit_in": _sit_in,
     "tick": _tick,
 }
 
@@ -397,7 +418,9 @@ DECIDERS: Final[dict[str, Callable[[EventState, Json, float], list[Json]]]] = {
 def evolve(state: EventState, event: Json) -> EventState:
     """Apply one event (the pairings are computed here, deterministically)."""
     kind = event["type"]
-    if kind == "robot_entered":
+    if kind == "robot_sat_in":
+        state.sat_in = state.sat_in | {(event["round"], event["board"])}
+    elif kind == "robot_entered":
         state.names = {**state.names, event["pupil"]: event["name"]}
         state.robots = state.robots | {event["pupil"]}
     elif kind == "entered":

@@ -83,11 +83,25 @@ def actions(view: Json, role: str) -> Json:
                 "end_round": {"round": view["current"]},
             }
             | ({"undo_result": {"round": view["current"], "boards": undo}} if undo else {})
+            | _sit_in(view, boards)
             | (_pupil_actions(view))
         )
     if view["phase"] == "playing" and role in event.seats() and _late_entry(view, role):
         return {"enter": {"late": True}}
     return {}
+
+
+def _sit_in(view: Json, boards: list[Json]) -> Json:
+    """A simul: the robot may play on for a pupil on a board still played (not a robot's)."""
+    if view["format"] != SIMUL:
+        return {}
+    robots = {p["id"] for p in view["pupils"] if p.get("robot")}
+    open_boards = [
+        b["board"]
+        for b in boards
+        if b["result"] is None and not b.get("sat_in") and not {b["white"], b["black"]} & robots
+    ]
+    return {"sit_in": {"round": view["current"], "boards": open_boards}} if open_boards else {}
 
 
 def _pupil_actions(view: Json) -> Json:

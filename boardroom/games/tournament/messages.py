@@ -41,6 +41,7 @@ RU: Final = {
     "not_teacher_result": "Отменить можно только результат, поставленный учителем, не сыгранный.",
     "not_simul": "Робота вместо ученика можно посадить только в сеансе одновременной игры.",
     "event_full": "Все доски сеанса заняты.",
+    "board_over": "Партия на этой доске уже закончена.",
 }
 EN: Final = {
     "@tournament": "class tournament",
@@ -66,6 +67,7 @@ EN: Final = {
     "not_teacher_result": "Only a result the teacher set can be undone, not one played.",
     "not_simul": "A robot sits in for a pupil in a simul only.",
     "event_full": "Every board of the simul is taken.",
+    "board_over": "The game on this board is over.",
 }
 MESSAGES: Final = {
     "ru": RU | {key: RUSSIAN["ru"][key] for key in _SHARED},

@@ -72,6 +72,7 @@ def _round(state: EventState, number: int) -> Json:
                 "result": g.result,
                 "game_id": state.boards.get((number, g.board)),
                 "by_teacher": (number, g.board) in state.by_teacher,
+                "sat_in": (number, g.board) in state.sat_in,
             }
             for g in state.games_of(number)
         ],

@@ -62,14 +62,21 @@ export function mountSimul(root, ctx) {
   let openGame = "";
   let fetched = Date.now();
   let teacher = "white";
+  /** @type {any} */
+  let act = {};
+  let round = 1;
   let timer = /** @type {number | null} */ (null);
 
   function openBoard(/** @type {number} */ n) {
     const s = boards.find((b) => b.board === n);
     if (!s || !s.game_id) return;
     open = n;
+    const sitIn = act.sit_in && act.sit_in.boards.includes(n) ? h("button", { type: "button", class: "small", dataset: { action: "sit-in" }, text: t("sm.sit_in"),
+      onclick: () => ask.ask({ role: "confirm-sit-in", question: t("sm.sit_in_sure", { name: pupilOf(s, teacher), board: n }), help: t("sm.sit_in_help"), yes: t("sm.sit_in_yes"), yesClass: "primary",
+        send: () => ctx.send({ type: "sit_in", round, board: n }) }) }) : null;
     fill(bigHead, h("b", { text: t("sm.board_title", { board: n, name: pupilOf(s, teacher) }) }),
-      h("button", { type: "button", class: "small", dataset: { action: "next-board" }, text: t("sm.to_first"), onclick: () => { if (first !== null) openBoard(first); } }));
+      h("span", { class: "row" }, sitIn,
+        h("button", { type: "button", class: "small", dataset: { action: "next-board" }, text: t("sm.to_first"), onclick: () => { if (first !== null) openBoard(first); } })));
     if (openGame !== s.game_id) {
       openGame = s.game_id;
       const src = `/play/${encodeURIComponent(s.game_id)}#secret=${encodeURIComponent(ctx.secret)}`;
@@ -91,6 +98,7 @@ export function mountSimul(root, ctx) {
     h("span", { class: "sm-tile-top" }, h("b", { text: String(s.board) }), h("span", { class: "sm-name", text: pupilOf(s, teacher) })),
     s.position ? miniBoard(s.position, s.last) : h("span", { class: "tn-mini" }),
     h("span", { class: "sm-tile-state", dataset: { role: "tile-state" } }, status(s, teacher, aged)),
+    s.sat_in && s.result === null ? h("span", { class: "sm-sat-in", text: t("sm.robot_plays_on") }) : null,
     s.board === first ? h("span", { class: "sm-first-tag", text: t("sm.answer_first") }) : null)));
     const playing = boards.some((b) => b.result === null);
     const count = playing ? h("span", { class: "muted", dataset: { role: "waiting-count" }, text: t("sm.waiting", { n: waiting }) }) : null;
@@ -120,7 +128,8 @@ export function mountSimul(root, ctx) {
   return {
     update(/** @type {any} */ v) {
       ctx.view = v;
-      const act = v.actions || {};
+      act = v.actions || {};
+      round = v.current || 1;
       teacher = v.settings.teacher || "white";
       ctx.bar.setPhase(v.phase === "gathering" ? t("tn.gathering") : v.phase === "over" ? t("sm.over") : t("sm.title"));
       join.classList.toggle("hidden", v.phase !== "gathering"); // a simul takes nobody late
@@ -156,6 +165,7 @@ export function mountSimul(root, ctx) {
       fill(table, h("h2", { text: v.phase === "over" ? t("sm.results") : t("tn.standings") }),
         standingsTable(v, { playing: v.phase === "playing" }), downloads(ctx));
       live(v.phase === "playing");
+      if (open) openBoard(open); // the open board's actions follow the view
       poll();
     },
   };
