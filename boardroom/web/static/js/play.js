@@ -8,6 +8,7 @@ import { call, secretFor, projectorSecret, commandId, Socket, ApiError } from ".
 import { topbar, banner } from "./shell.js";
 import { startClock } from "./clock.js";
 import { kindModule } from "./kinds.js";
+import { fitWall } from "./fit.js";
 
 export default async function play(root) {
   const gameId = decodeURIComponent(location.pathname.split("/")[2] || "");
@@ -50,6 +51,7 @@ export default async function play(root) {
   ctx.kind = await kindModule(me.game);
   const screen = ctx.kind.mount(root, ctx);
   root.dataset.role = me.role;
+  if (me.role === "projector") fitWall(root); // every kind's wall: one fit (fit.js)
   root.dataset.seat = me.seat;
   new Socket(gameId, secret, {
     onView(view, version) {

@@ -1,7 +1,7 @@
 // @ts-check
 // Exchange Draughts: the player screen, the host console and the projector — one view each,
 // straight from the seat's projection (nothing here can show what the view does not hold).
-import { h, s, fill, field, panel, options, table } from "../dom.js";
+import { h, s, fill, field, panel, options, table, cardTable } from "../dom.js";
 import { t, num, money } from "../i18n.js";
 import { Board, FIRM_HUES, flipButton } from "../board.js";
 import { countdownVoice } from "../announce.js";
@@ -1005,13 +1005,13 @@ export function results(main, view, opts = {}) {
     const board = res.board && res.board.winner ? t("x.board_won", { color: t(`color.${res.board.winner}`) }) : t("r.board_undecided");
     main.append(panel(t("r.rankings"),
       h("p", {}, h("b", { text: board }), " · ", t(`r.reason.${res.reason}`)),
-      h("div", { class: "scroll-x" }, table([t("r.rank"), t("r.player"), t("r.wealth"), t("r.start_worth"), t("r.gain"), t("r.gain_rank")], res.players.map((p) => [
+      h("div", { class: "scroll-x" }, cardTable([t("r.rank"), t("r.player"), t("r.wealth"), t("r.start_worth"), t("r.gain"), t("r.gain_rank")], res.players.map((p) => [
         String(p.rank), h("b", { text: p.name }), num(p.wealth), num(p.start ?? view.ruleset.player_cash),
         h("span", { dataset: { gain: p.player }, text: `${p.gain > 0 ? "+" : ""}${num(p.gain)}` }), String(p.gain_rank),
       ]), "podium")),
       h("p", { class: "muted", text: t("r.gain_help") }),
       opts.wall ? null : h("h3", { text: t("r.firms") }),
-      opts.wall ? null : h("div", { class: "scroll-x" }, table([t("r.rank"), t("x.stock"), t("r.value"), t("r.per_share"), t("x.director")], res.firms.map((f) => [
+      opts.wall ? null : h("div", { class: "scroll-x" }, cardTable([t("r.rank"), t("x.stock"), t("r.value"), t("r.per_share"), t("x.director")], res.firms.map((f) => [
         String(f.rank), h("span", {}, t("firm.n", { n: f.firm })), money(fraction(f.value)), money(fraction(f.per_share)), n.player(f.director),
       ]))),
       h("p", { class: "muted", text: t("r.state_wealth", { n: num(res.state.wealth) }) })));

@@ -1,7 +1,7 @@
 // @ts-check
 // Russian draughts: the player's screen (the shared board, both clocks, resign and draw),
 // the host's console, the projector, the results with the PDN, and the replay.
-import { h, fill, panel, field, options, table } from "../dom.js";
+import { h, fill, panel, field, options, table, cardTable } from "../dom.js";
 import { t } from "../i18n.js";
 import { Board, flipButton } from "../board.js";
 import { mmss, everyTick, gameNow } from "../clock.js";
@@ -315,7 +315,7 @@ export function roleLabel(view, role) {
 export function results(main, view) {
   main.append(panel(t("r.rankings"),
     h("p", {}, h("b", { dataset: { role: "winner" }, text: view.phase === "ended" ? resultText(view) : t("r.not_over") })),
-    table([t("rd.side"), t("rd.player"), t("rd.points")], SIDES.map((side) => [
+    cardTable([t("rd.side"), t("rd.player"), t("rd.points")], SIDES.map((side) => [
       t(`color.${side}`), nameOf(view, side), view.phase !== "ended" ? "–" : view.winner === side ? "2" : view.winner ? "0" : "1",
     ])),
     h("p", { class: "muted", dataset: { role: "moves-count" }, text: t("rd.moves_count", { n: (view.moves || []).length }) }),

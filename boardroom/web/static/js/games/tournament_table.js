@@ -1,6 +1,6 @@
 // @ts-check
 // The class tournament's shared pieces: points as the class writes them, the standings table.
-import { table } from "../dom.js";
+import { cardTable } from "../dom.js";
 import { t } from "../i18n.js";
 
 /** Half-points as the class writes them: 2½, ½, 0. */
@@ -29,7 +29,7 @@ export function standingsTable(view, opts = {}) {
     ...(now ? [s.in_progress ? t("tn.playing") : ""] : []),
   ]);
   const heads = [opts.short ? "№" : t("tn.place"), t("tn.name"), t("tn.points"), t("tn.buchholz"), t("tn.sb"), ...(now ? [t("tn.now")] : [])];
-  const el = table(heads, rows, "tn-standings");
+  const el = cardTable(heads, rows, "tn-standings");
   el.dataset.role = "standings";
   (view.standings || []).forEach((/** @type {any} */ s, /** @type {number} */ i) => {
     const row = el.querySelectorAll("tbody tr")[i];

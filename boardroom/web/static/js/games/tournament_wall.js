@@ -79,13 +79,13 @@ function crosstable(/** @type {any} */ v) {
 }
 
 /** The columns that give the mosaic's boards the most room in its box (a tile is a board and
- * two lines of names, so a little taller than wide). */
-function bestColumns(count, box) {
+ * its two names over and under it, each up to two lines of `line` px). */
+function bestColumns(count, box, line) {
   let best = 1;
   let size = 0;
   for (let cols = 1; cols <= Math.max(1, count); cols++) {
     const rows = Math.ceil(count / cols);
-    const side = Math.min(box.width / cols, (box.height / rows) * 0.8);
+    const side = Math.min(box.width / cols, box.height / rows - 4 * line);
     if (side > size) { size = side; best = cols; }
   }
   return best;
@@ -108,7 +108,7 @@ export function mountWall(root, ctx) {
       if (key === shown) return;
       shown = key;
       const count = reply.boards.length;
-      const cols = bestColumns(count, mosaic.getBoundingClientRect());
+      const cols = bestColumns(count, mosaic.getBoundingClientRect(), 1.2 * parseFloat(getComputedStyle(mosaic).fontSize));
       mosaic.style.setProperty("--cols", String(cols));
       mosaic.style.setProperty("--tile-rows", String(Math.ceil(count / cols)));
       fill(mosaic, reply.boards.map(tile));
