@@ -102,6 +102,16 @@ SCREEN = """([key, least]) => {
       found.push(`cut «${text.slice(0, 40)}» ${named(el)}: ${el.scrollWidth}×${el.scrollHeight}`
         + ` in ${el.clientWidth}×${el.clientHeight}`);
     const r = el.getBoundingClientRect();
+    // text that runs out of its box (over its neighbour) though nothing clips it
+    let block = el;
+    while (block.parentElement && getComputedStyle(block).display.startsWith("inline"))
+      block = block.parentElement;
+    const range = document.createRange();
+    range.selectNodeContents(el);
+    const ink = range.getBoundingClientRect(), room = block.getBoundingClientRect();
+    if (ink.width && (ink.right > room.right + 1 || ink.left < room.left - 1))
+      found.push(`runs out «${text.slice(0, 40)}» ${named(el)}: ${Math.round(ink.width)} px`
+        + ` in ${Math.round(room.width)}`);
     if (r.width && r.height && (r.bottom > innerHeight + 1 || r.right > innerWidth + 1) && least)
       found.push(`off screen «${text.slice(0, 40)}» ${named(el)}: to ${Math.round(r.right)},`
         + `${Math.round(r.bottom)}`);
@@ -117,7 +127,8 @@ SCREEN = """([key, least]) => {
     }
     // the top bar is the browser's, a piece's label is chosen by the piece's width
     if (r.bottom <= 0 || r.top >= innerHeight || !least || el.closest(".topbar, .piece")) continue;
-    const scale = el instanceof SVGElement && el.ownerSVGElement
+    if (el instanceof SVGElement && !(el instanceof SVGGraphicsElement)) continue;
+    const scale = el instanceof SVGGraphicsElement && el.ownerSVGElement
       ? Math.abs(el.getScreenCTM()?.a || 1) : 1;
     const px = parseFloat(style.fontSize) * scale;
     if (px < least - 0.25) found.push(`${px.toFixed(1)} px «${text.slice(0, 30)}» ${named(el)}`);
@@ -125,9 +136,9 @@ SCREEN = """([key, least]) => {
   return found;
 }"""
 
-TABLE_OVERLAPS = """() => {
+TEXT_OVERLAPS = """(where) => {
   const found = [];
-  for (const table of document.querySelectorAll("table")) {
+  for (const table of document.querySelectorAll(where)) {
     if (!table.checkVisibility()) continue;
     const boxes = [];
     const walk = document.createTreeWalker(table, NodeFilter.SHOW_TEXT);
@@ -135,8 +146,13 @@ TABLE_OVERLAPS = """() => {
       if (!n.textContent.trim() || !n.parentElement.checkVisibility()) continue;
       const range = document.createRange();
       range.selectNodeContents(n);
-      for (const r of range.getClientRects())
-        if (r.width && r.height) boxes.push({ r, text: n.textContent.trim(), node: n });
+      for (const r of range.getClientRects()) {
+        if (!r.width || !r.height) continue;
+        // only text the eye sees: not under an overlay (the question, the verdict)
+        const top = document.elementFromPoint(r.left + r.width / 2, r.top + r.height / 2);
+        if (!top || !(top.contains(n.parentElement) || n.parentElement.contains(top))) continue;
+        boxes.push({ r, text: n.textContent.trim(), node: n });
+      }
     }
     for (let i = 0; i < boxes.length; i++) {
       for (let j = i + 1; j < boxes.length; j++) {
@@ -195,6 +211,7 @@ def screen_problems(
     (outside the top bar), a name not whole, a placeholder."""
     found: list[str] = page.evaluate(SCREEN, [key, least_px])
     found += [f"broken word: {w}" for w in page.evaluate(BROKEN_WORDS, "main")]
+    found += [f"overlap: {o}" for o in page.evaluate(TEXT_OVERLAPS, "main")]
     found += [f"name not whole: {name}" for name in names_missing(page, names or [])]
     found += [f"placeholder shown: {word}" for word in placeholders_shown(page)]
     return found
@@ -210,7 +227,7 @@ def phone_table_problems(page: Page, names: list[str] | None = None) -> list[str
     """A phone's results and standings: nothing wider than the screen, no two text boxes of
     a table overlapping, no word broken across lines, every name whole, no placeholder."""
     found = [f"wider: {w}" for w in wider_than_screen(page)]
-    found += [f"overlap: {o}" for o in page.evaluate(TABLE_OVERLAPS)]
+    found += [f"overlap: {o}" for o in page.evaluate(TEXT_OVERLAPS, "table")]
     found += [f"broken word: {w}" for w in page.evaluate(BROKEN_WORDS, "table")]
     found += [f"name not whole: {name}" for name in names_missing(page, names or [])]
     found += [f"placeholder shown: {word}" for word in placeholders_shown(page)]

@@ -37,11 +37,12 @@ export function floorType(root) {
   const least = leastPx();
   for (const el of root.querySelectorAll("*")) {
     if (!ownText(el) || el.closest(EXEMPT)) continue;
-    if (!(el instanceof HTMLElement || el instanceof SVGElement)) continue;
+    // SVG: only drawn text (a <title> is read aloud, not drawn)
+    if (!(el instanceof HTMLElement || el instanceof SVGGraphicsElement)) continue;
     const style = getComputedStyle(el);
     if (style.display === "none" || style.visibility === "hidden") continue;
     const size = parseFloat(style.fontSize);
-    const scale = el instanceof SVGElement ? Math.abs(el.getScreenCTM()?.a || 0) : 1;
+    const scale = el instanceof SVGGraphicsElement ? Math.abs(el.getScreenCTM()?.a || 0) : 1;
     if (!scale || size * scale >= least - 0.25) continue;
     el.style.setProperty("font-size", `${(least / scale).toFixed(2)}px`);
     el.setAttribute("data-fit-px", "");
@@ -81,24 +82,20 @@ function fitList(list) {
   for (const li of items) li.style.display = "";
   if (more) more.classList.add("hidden");
   if (!box || !box.offsetParent) return;
-  const limit = () => box.getBoundingClientRect().bottom - parseFloat(getComputedStyle(box).paddingBottom || "0");
-  let full = false;
+  // data-fit="end": a score sheet, newest last — the first lines go
+  const order = list.dataset.fit === "end" ? items : [...items].reverse();
+  const over = () => box.scrollHeight > box.clientHeight + 0.5
+    || (items.length > 0 && box.getBoundingClientRect().bottom > window.innerHeight + 0.5);
+  const words = more ? MORE.get(more) || ((/** @type {number} */ n) => `+${n}`) : null;
   let hidden = 0;
-  for (const li of items) {
-    full = full || li.getBoundingClientRect().bottom > limit() + 0.5;
-    if (full) { li.style.display = "none"; hidden += 1; }
-  }
-  if (!more || !hidden) return;
-  // the sign takes a line too: hide lines until it fits under the last one shown
-  const words = MORE.get(more) || ((/** @type {number} */ n) => `+${n}`);
-  more.textContent = words(hidden);
-  more.classList.remove("hidden");
-  const shown = items.filter((li) => li.style.display !== "none");
-  while (shown.length && more.getBoundingClientRect().bottom > limit() + 0.5) {
-    const last = /** @type {HTMLElement} */ (shown.pop());
-    last.style.display = "none";
+  for (const li of order) {
+    if (!over()) break;
+    li.style.display = "none";
     hidden += 1;
-    more.textContent = words(hidden);
+    if (more && words) {
+      more.textContent = words(hidden);
+      more.classList.remove("hidden");
+    }
   }
 }
 

@@ -680,8 +680,9 @@ function wallScreen(ctx, boardP, market, tape, meetings) {
   const phase = h("div", { class: "wall-phase", dataset: { role: "wall-phase" } });
   const countdown = h("div", { class: "wall-countdown", dataset: { role: "wall-countdown" } });
   const yearEnd = yearEndPanel();
-  const running = h("div", { class: "proj hidden" }, h("div", { class: "proj-board" }, boardP.el, yearEnd.el),
-    h("div", { class: "proj-side" }, h("section", { class: "panel wall-status" }, phase, countdown), market.el, tape.el, meetings.el));
+  // the trades and the meetings under the board, in the room the square board leaves
+  const running = h("div", { class: "proj hidden" }, h("div", { class: "proj-board" }, boardP.el, yearEnd.el, tape.el, meetings.el),
+    h("div", { class: "proj-side" }, h("section", { class: "panel wall-status" }, phase, countdown), market.el));
   const finished = h("div", { class: "wall-results hidden", dataset: { role: "wall-results" } });
   const veil = h("div", { class: "x-veil hidden", role: "status", dataset: { role: "pause-veil" } }, h("div", { class: "x-veil-text", text: t("wall.paused") }));
   const el = h("main", { class: "wall x-wall" }, lobby.el, running, finished, moments.el, veil);

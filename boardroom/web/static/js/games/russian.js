@@ -188,6 +188,9 @@ function movesPanel() {
       shown = key;
       const rows = sheetRows(v);
       fill(box, rows.length ? table(["", nameOf(v, "white"), nameOf(v, "black")], rows) : h("p", { class: "muted", text: t("rd.no_moves_yet") }));
+      // on the wall: the last moves that fit, whole (fit.js), never a scroll box
+      const sheet = box.querySelector("tbody");
+      if (sheet) sheet.dataset.fit = "end";
       note.textContent = v.phase === "ended" ? resultText(v) : "";
       box.scrollTop = box.scrollHeight;
     },
@@ -207,7 +210,7 @@ export function mount(root, ctx) {
   let wall = null;
   let layout;
   if (big) {
-    wall = lobbyFirst(ctx, h("div", { class: "proj" }, h("div", {}, board.el), h("div", { class: "stack rd-wall" }, ended, panel(t("rd.clocks"), clocks.el), moves.el)));
+    wall = lobbyFirst(ctx, h("div", { class: "proj rd-proj" }, h("div", {}, board.el), h("div", { class: "stack rd-wall" }, ended, panel(t("rd.clocks"), clocks.el), moves.el)));
     layout = wall.el;
   } else if (ctx.role === "host") {
     lobby = lobbyPanel(ctx);

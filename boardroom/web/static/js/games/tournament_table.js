@@ -24,7 +24,7 @@ export function standingsTable(view, opts = {}) {
   // compact (two columns on the wall): no column for the games in play, a dot after the name
   const now = opts.playing && !opts.compact;
   const rows = (view.standings || []).map((/** @type {any} */ s) => [
-    String(s.place), opts.compact && opts.playing && s.in_progress ? `${s.name} •` : s.name,
+    String(s.place), opts.compact && opts.playing && s.in_progress ? `${s.name}\u00a0•` : s.name,
     points(s.points), points(s.buchholz), quarters(s.sb),
     ...(now ? [s.in_progress ? t("tn.playing") : ""] : []),
   ]);
