@@ -680,9 +680,9 @@ function wallScreen(ctx, boardP, market, tape, meetings) {
   const phase = h("div", { class: "wall-phase", dataset: { role: "wall-phase" } });
   const countdown = h("div", { class: "wall-countdown", dataset: { role: "wall-countdown" } });
   const yearEnd = yearEndPanel();
-  // the trades and the meetings under the board, in the room the square board leaves
-  const running = h("div", { class: "proj hidden" }, h("div", { class: "proj-board" }, boardP.el, yearEnd.el, tape.el, meetings.el),
-    h("div", { class: "proj-side" }, h("section", { class: "panel wall-status" }, phase, countdown), market.el));
+  // the trades under the board, in the room the square board leaves in its column
+  const running = h("div", { class: "proj hidden" }, h("div", { class: "proj-board" }, boardP.el, yearEnd.el, tape.el),
+    h("div", { class: "proj-side" }, h("section", { class: "panel wall-status" }, phase, countdown), market.el, meetings.el));
   const finished = h("div", { class: "wall-results hidden", dataset: { role: "wall-results" } });
   const veil = h("div", { class: "x-veil hidden", role: "status", dataset: { role: "pause-veil" } }, h("div", { class: "x-veil-text", text: t("wall.paused") }));
   const el = h("main", { class: "wall x-wall" }, lobby.el, running, finished, moments.el, veil);
@@ -709,9 +709,11 @@ function wallScreen(ctx, boardP, market, tape, meetings) {
         const main = h("div", { class: "wall-results-grid" });
         results(main, v, { wall: true });
         // The teacher clicks on the wall between the results, the network and the debrief.
-        const parts = debriefParts(v);
+        const parts = debriefParts(v, { wall: true });
         const pages = [["results", t("d.back"), main], ["network", t("r.network"), h("div", { class: "x-page hidden" }, wallNetwork(v))]];
-        if (parts) pages.push(["debrief", t("d.show"), h("div", { class: "x-debrief hidden", dataset: { role: "wall-debrief" } }, parts.prices, h("div", { class: "x-debrief-side" }, parts.moments, parts.wealth))]);
+        // the debrief on two screens: the eight firms' prices, then the moments and the wealth
+        if (parts) pages.push(["debrief", t("d.show"), h("div", { class: "x-debrief hidden", dataset: { role: "wall-debrief" } }, parts.prices)],
+          ["moments", t("d.moments"), h("div", { class: "x-debrief x-debrief-talk hidden", dataset: { role: "wall-moments" } }, parts.moments, parts.wealth)]);
         const tabs = h("div", { class: "x-wall-tabs" }, pages.map(([name, label, page]) => h("button", {
           type: "button", class: name === "results" ? "primary" : "", dataset: { action: name }, text: label,
           onclick: (/** @type {Event} */ event) => {
