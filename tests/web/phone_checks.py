@@ -81,7 +81,8 @@ SCREEN = """([key, least]) => {
     if (!els.length) found.push(`key ${selector}: not shown`);
     for (const el of els) {
       const r = el.getBoundingClientRect();
-      if (r.top < -0.5 || r.left < -0.5 || r.bottom > innerHeight + 0.5 || r.right > innerWidth + 0.5)
+      const out = r.bottom > innerHeight + 0.5 || r.right > innerWidth + 0.5;
+      if (r.top < -0.5 || r.left < -0.5 || out)
         found.push(`key ${selector}: ${named(el)} at ${Math.round(r.left)},${Math.round(r.top)}`
           + `–${Math.round(r.right)},${Math.round(r.bottom)}`);
     }
@@ -160,7 +161,8 @@ TEXT_OVERLAPS = """(where) => {
         if (boxes[i].node === boxes[j].node) continue;
         const x = Math.min(a.right, b.right) - Math.max(a.left, b.left);
         const y = Math.min(a.bottom, b.bottom) - Math.max(a.top, b.top);
-        if (x > 1 && y > 1) found.push(`«${boxes[i].text.slice(0, 30)}» over «${boxes[j].text.slice(0, 30)}»`);
+        const [a2, b2] = [boxes[i].text.slice(0, 30), boxes[j].text.slice(0, 30)];
+        if (x > 1 && y > 1) found.push(`«${a2}» over «${b2}»`);
       }
     }
   }

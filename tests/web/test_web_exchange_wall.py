@@ -10,8 +10,8 @@ import re
 from collections.abc import Callable
 
 import pytest
-from playwright.sync_api import Browser, Page, expect
 from phone_checks import wall_problems
+from playwright.sync_api import Browser, Page, expect
 from test_web_layout import MEASURE, TEXT
 from web_support import Api, Json, Server, errors_of, new_page, shot
 

@@ -140,9 +140,7 @@ def test_the_quiz_wall_through_a_duel(browser: Browser, server: Server, api: Api
     api.ok(gid, host, {"type": "ask", "question": asked["id"]})
     question = page.locator("[data-role=wall-question-screen]")
     expect(question).to_be_visible()
-    expect(page.locator("[data-role=wall-question]")).to_have_text(
-        asked["text"]
-    )
+    expect(page.locator("[data-role=wall-question]")).to_have_text(asked["text"])
     expect(page.locator("[data-role=wall-capture]")).to_contain_text(LONG[0])
     problems += look(page, "quiz-question", ["[data-role=wall-question-screen]"], LONG[:2])
     api.ok(gid, team_b["secret"], {"type": "answer", "text": "Не знаю"})
@@ -173,7 +171,9 @@ def test_the_quiz_wall_through_a_duel(browser: Browser, server: Server, api: Api
 def test_the_class_event_wall_and_phones(
     browser: Browser, server: Server, api: Api, pupils: int
 ) -> None:
-    event = api.create("tournament", {"title": "7 «Б» класс", "format": "swiss", "rounds": 1, "minutes": 10})
+    event = api.create(
+        "tournament", {"title": "7 «Б» класс", "format": "swiss", "rounds": 1, "minutes": 10}
+    )
     eid, host = event["game_id"], event["host_secret"]
     secrets: dict[str, str] = {}
     names = PUPILS[:pupils]
