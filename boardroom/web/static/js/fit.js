@@ -1,17 +1,18 @@
 // @ts-check
 // The one fit of every wall (the projector of each kind, started by play.js): the class reads
 // it from the back row, so
-//   - no text is smaller than the wall's least size: 18 px at 720 px of height, growing with
-//     the screen (27 px at 1080) — a smaller text is raised to it, SVG labels too;
+//   - no text is smaller than the wall's least size: 18 px at 1280×720, growing with the
+//     screen (27 px at 1920×1080) — a smaller text is raised to it, SVG labels too;
 //   - lists that grow (trades, meeting outcomes, themes) show the lines that fit their panel,
 //     whole, newest first, and say how many more there are — never a scroll box, never half a
 //     line.
 // The pieces' own labels are not raised: their word is chosen by the piece's width
 // (quiz_labels.js). Layouts (css/*.css) are made for this least size; this is the floor.
 
-/** The wall's least text size in CSS px at the current screen. */
+/** The wall's least text size in CSS px at the current screen: 18 px at 1280×720, growing
+ * with a bigger wall (27 px at 1920×1080), never less (a phone watching the wall: 18 px). */
 export function leastPx() {
-  return 18 * Math.max(1, window.innerHeight / 720);
+  return 18 * Math.max(1, Math.min(window.innerHeight / 720, window.innerWidth / 1280));
 }
 
 /** Text that is drawn for the eye but not read as words, or not the wall's own. */
