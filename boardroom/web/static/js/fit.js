@@ -26,10 +26,11 @@ function ownText(el) {
 
 /**
  * Raise every text under root smaller than the least size to it (HTML by its font size, SVG
- * text by its drawn size).
+ * text by its drawn size); whether any size changed since the last time.
  * @param {Element} root
  */
 export function floorType(root) {
+  const before = [...root.querySelectorAll("[data-fit-px]")].map((el) => /** @type {HTMLElement | SVGElement} */ (el).style.fontSize).join();
   for (const el of root.querySelectorAll("[data-fit-px]")) {
     if (el instanceof SVGElement) el.style.removeProperty("font-size");
     else /** @type {HTMLElement} */ (el).style.removeProperty("font-size");
@@ -48,6 +49,8 @@ export function floorType(root) {
     el.style.setProperty("font-size", `${(least / scale).toFixed(2)}px`);
     el.setAttribute("data-fit-px", "");
   }
+  const after = [...root.querySelectorAll("[data-fit-px]")].map((el) => /** @type {HTMLElement | SVGElement} */ (el).style.fontSize).join();
+  return before !== after;
 }
 
 /** @type {WeakMap<Element, (n: number) => string>} */
@@ -107,10 +110,15 @@ function fitList(list) {
  */
 export function fitWall(root) {
   let queued = false;
+  // a drawing that is resized (its panel grew or shrank) draws its labels at another scale
+  const sizes = new ResizeObserver(() => later());
   const run = () => {
     queued = false;
-    floorType(root);
+    // raising HTML text moves the drawings beside it (a legend grows, its chart shrinks):
+    // floor again until every size holds (twice is enough in practice)
+    for (let pass = 0; pass < 3 && floorType(root); pass++);
     fitLists(root);
+    for (const svg of root.querySelectorAll("svg")) if (svg.parentElement) sizes.observe(svg.parentElement);
   };
   const later = () => {
     if (queued) return;
@@ -118,7 +126,7 @@ export function fitWall(root) {
     window.requestAnimationFrame(run);
   };
   new MutationObserver(later).observe(root, { childList: true, subtree: true, characterData: true });
-  new ResizeObserver(later).observe(root);
+  sizes.observe(root);
   window.addEventListener("resize", later);
   later();
   return later;
