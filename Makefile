@@ -1,5 +1,8 @@
 # Two commands: `make run` and `make test`. Everything else is set up by them.
+# `make run` starts a lesson's server on the room's network (`make run PORT=8080`; see
+# docs/lesson.md); `.venv/bin/boardroom serve --local` listens to this computer only.
 PY ?= python3
+PORT ?= 8000
 VENV ?= .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed-$(shell cksum pyproject.toml | cut -d' ' -f1)
@@ -27,7 +30,7 @@ native: $(STAMP)
 	@$(BIN)/python scripts/compile.py
 
 run: native
-	$(BIN)/boardroom serve
+	$(BIN)/boardroom serve --port $(PORT)
 
 lint: $(STAMP) $(NODE_STAMP)
 	$(BIN)/ruff check boardroom tests benchmarks scripts conftest.py

@@ -353,7 +353,8 @@ def server(db: str | None, profile: str | None = None, tree: Path | None = None)
         url = db or f"sqlite:///{tmp}/load.sqlite3"
         env |= {"BOARDROOM_PROFILE": str(Path(profile).resolve())} if profile else {}
         python = sys.executable if tree is None else str(tree / ".venv" / "bin" / "python")
-        command = [python, "-m", "boardroom", "serve", "--no-demo", "--port", str(port)]
+        command = [python, "-m", "boardroom", "serve", "--no-demo", "--host", "127.0.0.1"]
+        command += ["--port", str(port)]
         log = open(Path(tmp) / "server.log", "wb")  # noqa: SIM115
         proc = subprocess.Popen([*command, "--db", url], env=env, stdout=log, stderr=log, cwd=tree)
         base = f"http://127.0.0.1:{port}"

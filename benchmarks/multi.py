@@ -84,6 +84,7 @@ def processes(url: str, count: int) -> Iterator[list[str]]:
             for n in range(count):
                 port = free_port()
                 command = [sys.executable, "-m", "boardroom", "serve", "--no-demo"]
+                command += ["--host", "127.0.0.1"]
                 log = open(Path(tmp) / f"server{n}.log", "wb")  # noqa: SIM115
                 procs.append(
                     subprocess.Popen(

@@ -46,6 +46,10 @@ def _no_media(state: Any, role: str, media_id: str) -> str | None:
     return None
 
 
+def _nothing_carried(host_view: Json) -> list[Json]:
+    return []
+
+
 @dataclass(frozen=True)
 class Words:
     """A kind's words (data for ``boardroom.i18n``, kept in the game's ``messages.py``).
@@ -111,6 +115,10 @@ class GameKind:
     media: Callable[[Any, str, str], str | None] = _no_media
     """``media(state, role, media_id)``: the stored file (its blob id) the seat may fetch
     by that id now, or None — alike for an id that names nothing and one not yet seen."""
+    carried: Callable[[Json], list[Json]] = _nothing_carried
+    """``carried(host_view)``: the commands (each with its ``by``) that bring the people of a
+    game, read from its host view, into the new game made from it ("play again") beyond
+    their seats, which the server carries itself: a class event's pupils entered by name."""
 
     def stamp(self, command: Json, seat_id: str) -> Json:
         """The command with ``device`` set to the sending seat for the kind's

@@ -39,6 +39,7 @@ from boardroom.i18n.messages import (
     format_number,
     plural_category,
 )
+from boardroom.i18n.names import decline, name_forms
 from boardroom.kernel import Json
 
 __all__ = [
@@ -48,13 +49,16 @@ __all__ = [
     "MessageError",
     "catalogue_for",
     "choose_language",
+    "decline",
     "format_message",
     "format_money",
     "format_number",
+    "name_forms",
     "names_for",
     "plural_category",
     "refusal_key",
     "render_refusal",
+    "with_name_forms",
 ]
 
 LANGUAGES = ("ru", "en")
@@ -126,6 +130,25 @@ def names_for(game: str | None, view: Json) -> dict[str, str]:
     if game not in KINDS:
         return {}
     return KINDS[game].words.names(view)
+
+
+def with_name_forms(game: str | None, view: Json) -> Json:
+    """``view`` with ``name_forms``, the case forms of the names it shows (Russian, the
+    pages' ``{name:gen}``), once the game has ended: the results and the debrief put
+    names into sentences («вместо Константина Константинопольского»). Names are public in
+    every view, so their forms are too; a view of a game still running is left as it is.
+
+    >>> with_name_forms("exchange", {"phase": "ended", "players": {"p1": "Аня"}})["name_forms"]
+    {'Аня': {'gen': 'Ани', 'dat': 'Ане', 'acc': 'Аню', 'ins': 'Аней', 'prep': 'Ане'}}
+    >>> with_name_forms("exchange", {"phase": "exchange", "players": {"p1": "Аня"}})
+    {'phase': 'exchange', 'players': {'p1': 'Аня'}}
+    """
+    if view.get("phase") != "ended":
+        return view
+    forms = name_forms(names_for(game, view).values())
+    if forms:
+        view["name_forms"] = forms
+    return view
 
 
 def refusal_key(code: str, params: Mapping[str, Any], catalogue: Catalogue) -> str:

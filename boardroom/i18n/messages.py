@@ -3,7 +3,8 @@
 A message is text with placeholders:
 
 - ``{who}`` a parameter: a number in the language's format, an id turned into a name;
-- ``{firm:gen}`` a case form of a name (``nom``, ``gen``, ``dat``, ``acc``, ``ins``, ``prep``);
+- ``{firm:gen}`` a case form of a name (``nom``, ``gen``, ``dat``, ``acc``, ``ins``, ``prep``):
+  a thing's from the catalogue (``@firm:gen``), a person's declined (:mod:`boardroom.i18n.names`);
 - ``{qty, plural, one {# акция} few {# акции} many {# акций} other {# акции}}`` the CLDR
   plural category of a number (``=0 {…}`` for an exact value; ``#`` is the number);
 - ``{side, select, buy {…} other {…}}`` a choice by a text value;
@@ -17,6 +18,8 @@ A message is text with placeholders:
 ['У фирмы 3 1 акция.', 'У фирмы 3 2 акции.', 'У фирмы 3 5 акций.']
 >>> format_message("{who} pays {cash}", {"who": "p1", "cash": 1500}, "en", cat, {"p1": "Anna"})
 'Anna pays 1,500'
+>>> format_message("вместо {was:gen}", {"was": "p1"}, "ru", cat, {"p1": "Мария Вишневецкая"})
+'вместо Марии Вишневецкой'
 """
 
 from __future__ import annotations
@@ -28,6 +31,8 @@ from typing import Any
 
 from babel import Locale
 from babel.numbers import format_decimal
+
+from boardroom.i18n.names import decline
 
 CASES = ("nom", "gen", "dat", "acc", "ins", "prep")
 _LOCALES: dict[str, Locale] = {}
@@ -169,7 +174,11 @@ class _Formatter:
             raise MessageError(f"a plural needs a number, not {value!r}")
         branches = _branches(options)
         exact = f"={value:g}"
-        chosen = branches.get(exact) or _pick(branches, plural_category(value, self.lang))
+        chosen = (
+            branches[exact]
+            if exact in branches
+            else _pick(branches, plural_category(value, self.lang))
+        )
         return self.run(chosen, format_number(value, self.lang))
 
     def term(self, name: str, value: Any) -> str:
@@ -195,7 +204,8 @@ class _Formatter:
             return ", ".join(self.display(name, item, case) for item in value)
         text = str(value)
         if text in self.names:
-            return self.names[text]
+            name = self.names[text]
+            return decline(name, case) if self.lang == "ru" else name
         return self.thing(text, case)
 
     def thing(self, text: str, case: str) -> str:

@@ -44,6 +44,7 @@ RU: Final = {
     "no_robot": "Для этой игры пока нет робота.",
     "no_robot.seat": "На этом месте не играет робот: отдать человеку можно только место робота.",
     "seat_taken": "Все места в этой игре заняты.",
+    "not_gone_on": "Эта игра не продолжилась в новой.",
     "seat_taken.playing": "На этом месте сейчас играет человек; робот сможет сесть, когда он "
     "уйдёт.",
     "too_large": "Сообщение слишком большое.",
@@ -81,6 +82,7 @@ RU: Final = {
     "other {# вопроса}}.",
     "too_many_from_address": "Слишком много {what, select, join {входов в игры} "
     "create {новых игр} bank {загрузок банков вопросов} draft {черновиков игр} "
+    "handover {попыток ввести код учителя} handover_code {кодов учителя} "
     "other {таких запросов}} с этого адреса; "
     "подождите минуту и попробуйте ещё раз.",
     "bad_bank": "Банк вопросов не принят; ни один вопрос не загружен.",
@@ -92,9 +94,19 @@ RU: Final = {
     "not_found": "Такой страницы нет.",
     "method_not_allowed": "Так к этому адресу обращаться нельзя.",
     "http_error": "Запрос не выполнен.",
+    "no_handover": "Этот код учителя ничего не открывает.",
+    "no_handover.unknown": "Такого кода учителя нет; проверьте буквы или сделайте новый код.",
+    "no_handover.expired": "Срок этого кода учителя истёк; сделайте новый на первом устройстве.",
+    "no_handover.used": "Этот код учителя уже использован; сделайте новый на первом устройстве.",
+    "bad_request.games": "Укажите не больше "
+    "{most, plural, one {# игры} few {# игр} many {# игр} other {# игры}}, у каждой — её "
+    "номер («id») и ключ ведущего («secret»).",
     "bad_host_key": "Ключ ведущего не подходит; откройте начальную страницу ещё раз, она "
     "выдаст новый.",
     "no_class": "Такого списка класса нет.",
+    "no_pupil": "Такого ученика в этом классе нет.",
+    "same_pupil": "Ученика нельзя объединить с ним самим.",
+    "other_class": "Эта игра уже урок другого класса.",
     "no_preset": "Такой заготовки настроек нет.",
     "bad_class": "Список класса не принят.",
     "bad_class.names": "Дайте имена учеников: списком или текстом, по имени в строке.",
@@ -154,6 +166,7 @@ EN: Final = {
     "no_robot": "No robot plays this game yet.",
     "no_robot.seat": "No robot plays this seat: only a robot's seat can be handed to a person.",
     "seat_taken": "Every seat of this game is taken.",
+    "not_gone_on": "This game has not gone on in a new one.",
     "seat_taken.playing": "Someone is playing this seat; a robot can take it once they leave.",
     "too_large": "This message is too large.",
     "bad_json": "This is not JSON.",
@@ -189,6 +202,7 @@ EN: Final = {
     "{held, plural, one {# question} other {# questions}}.",
     "too_many_from_address": "Too many {what, select, join {requests to join} "
     "create {new games made} bank {question bank uploads} draft {game drafts} "
+    "handover {teacher's codes typed} handover_code {teacher's codes made} "
     "other {requests of this kind}} "
     "from this address; wait a minute and try again.",
     "bad_bank": "The question bank is not accepted; no question was imported.",
@@ -200,8 +214,18 @@ EN: Final = {
     "not_found": "There is no such page.",
     "method_not_allowed": "This address does not take that method.",
     "http_error": "The request failed.",
+    "no_handover": "This teacher's code opens nothing.",
+    "no_handover.unknown": "There is no such teacher's code; check the letters, or make a "
+    "new code.",
+    "no_handover.expired": "This teacher's code has expired; make a new one on the first device.",
+    "no_handover.used": "This teacher's code was used already; make a new one on the first device.",
+    "bad_request.games": "Give at most {most, plural, one {# game} other {# games}}, each its "
+    "“id” and host “secret”.",
     "bad_host_key": "This host key is not valid; open the start page again for a new one.",
     "no_class": "There is no such class list.",
+    "no_pupil": "There is no such pupil in this class.",
+    "same_pupil": "A pupil cannot be merged into themselves.",
+    "other_class": "This game is a lesson of another class.",
     "no_preset": "There is no such preset.",
     "bad_class": "This class list is not valid.",
     "bad_class.names": "Give the pupils' names: a list, or a text with one name a line.",

@@ -142,7 +142,7 @@ def table_lines(event: Event, lang: str) -> list[str]:
                 s.pupil.name,
                 points_text(s.points),
                 points_text(s.buchholz),
-                _quarters(s.sonneborn_berger),
+                str(s.sonneborn_berger),
             ]
         )
     widths = [max(len(row[i]) for row in rows) for i in range(len(rows[0]))]
@@ -150,13 +150,6 @@ def table_lines(event: Event, lang: str) -> list[str]:
         "  ".join(cell.ljust(w) for cell, w in zip(row, widths, strict=True)).rstrip()
         for row in rows
     ]
-
-
-def _quarters(value: int) -> str:
-    """Quarter-points in the table's writing: ``3¼``, ``2½``, ``¾``."""
-    whole, part = divmod(value, 4)
-    fraction = ("", "¼", "½", "¾")[part]
-    return f"{whole}{fraction}" if whole or not fraction else fraction
 
 
 def coach_lines(demo: Demo, lang: str, depth: int) -> list[str]:

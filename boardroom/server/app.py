@@ -32,6 +32,7 @@ from boardroom.server.deps import (
     body,
     doc,
     first_problem,
+    secret_of,
 )
 from boardroom.server.errors import ApiError, unknown_kind
 from boardroom.server.hub import Hub
@@ -229,6 +230,22 @@ async def join(request: Request, response: Response, hub: HubDep) -> Json:
     }
 
 
+@seats.post("/api/games/{game_id}/follow")
+async def follow(at: SeatDep, request: Request, response: Response, hub: HubDep) -> Json:
+    """The seat kept for this device in the game this one went on in ("play again"): its
+    own secret, answered only to the holder of its seat's secret here (docs/server.md)."""
+    hub.limit("join", address_of(request))
+    secret = secret_of(request, at.live.game_id) or ""
+    seat, own = await hub.goes_on.follow(at.live, at.seat, secret)
+    response.set_cookie(
+        COOKIE + seat.game_id, own, httponly=True, samesite="lax", max_age=14 * 86400
+    )
+    return {"game_id": seat.game_id, "seat": seat.seat_id, "role": seat.role} | {
+        "name": seat.name,
+        "secret": own,
+    }
+
+
 @seats.post("/api/games/{game_id}/robots", response_model=m.RobotsOut, openapi_extra=doc(m.Robots))
 async def robots(at: HostDep, request: Request, hub: HubDep) -> Json:
     """Robots in seats; a new robot's name is in the game's language (everyone reads it)."""
@@ -258,6 +275,8 @@ def seat_json(seat: Seat, live: LiveGame) -> Json:
         "lang": live.record.lang,
         "seat": seat.seat_id,
         "role": seat.role,
+        "next": live.record.next_game,
+        "file_stem": live.record.file_stem(),
     }
 
 

@@ -5,8 +5,10 @@ process that leads the game) or when someone first asks for its analysis
 (:meth:`Coaching.read`), its moves go to a **worker process** (``coach_workers``, one by
 default: the analysis is pure Python and holds its interpreter's lock for seconds, so a
 thread would slow the loop down), at a lower priority (``nice`` +10: on a busy machine
-the server's own process gets the CPU first). The result is kept in memory by game id; a restart
-analyses again on the first request (the analysis is deterministic, so it is the same).
+the server's own process gets the CPU first). A worker ends with its server however the
+server ends, SIGKILL included (:func:`worker_start`). The result is kept in memory by game
+id; a restart analyses again on the first request (the analysis is deterministic, so it is
+the same).
 The moves come from the host's projection of the game, the reader's right is checked by
 the route before anything (``boardroom/web/coach.py``).
 """
@@ -14,9 +16,12 @@ the route before anything (``boardroom/web/coach.py``).
 from __future__ import annotations
 
 import asyncio
+import ctypes
 import logging
 import multiprocessing
 import os
+import signal
+import threading
 import time
 from concurrent.futures import ProcessPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
@@ -36,9 +41,43 @@ NICE: Final = 10
 """The worker's lower scheduling priority: on a busy machine the event loop goes first."""
 
 
-def lower_priority() -> None:
-    """The worker process's start: yield the CPU to the server's own process."""
+PR_SET_PDEATHSIG: Final = 1
+"""Linux's ``prctl`` option: the signal this process gets when its parent ends."""
+WATCH_S: Final = 0.5
+"""Where that signal is missing, how often the worker looks whether its parent is there."""
+
+
+def worker_start(parent: int) -> None:
+    """The worker process's start (``parent``: the server's pid): it ends when its server
+    ends, however (Linux's parent-death signal, SIGKILL; elsewhere a thread that watches
+    the parent's pid), and yields the CPU to the server's own process."""
+    if not die_with_parent():
+        threading.Thread(target=watch_parent, args=(parent,), daemon=True).start()
+    if os.getppid() != parent:  # the server ended before the signal was asked for
+        os._exit(0)
     os.nice(NICE)
+
+
+def die_with_parent() -> bool:
+    """Ask Linux for SIGKILL when this process's parent ends; False where it cannot be
+    asked (no ``prctl``). The signal comes when the *thread* that started the process
+    ends: the coach's workers are started from the event loop's thread.
+
+    >>> isinstance(die_with_parent(), bool)
+    True
+    """
+    try:
+        prctl = ctypes.CDLL(None, use_errno=True).prctl
+    except (OSError, AttributeError):
+        return False
+    return bool(prctl(PR_SET_PDEATHSIG, signal.SIGKILL, 0, 0, 0) == 0)
+
+
+def watch_parent(parent: int) -> None:
+    """Until the parent ``parent`` is gone (this process handed to another): then end."""
+    while os.getppid() == parent:
+        time.sleep(WATCH_S)
+    os._exit(0)
 
 
 def analyse_held(start: str, moves: list[str], depth: int, hold: str) -> Json:
@@ -88,8 +127,14 @@ class Coaching:
         return len(self.running)
 
     def close(self) -> None:
-        if self.pool is not None:
-            self.pool.shutdown(wait=False, cancel_futures=True)
+        """The server stops: the analyses dropped and the worker ended now (an analysis
+        would otherwise hold the server's exit for seconds)."""
+        pool, self.pool = self.pool, None
+        if pool is None:
+            return
+        for worker in list((pool._processes or {}).values()):
+            worker.kill()
+        pool.shutdown(wait=True, cancel_futures=True)  # at once: its queues closed
 
     def _known(self, game_id: str) -> bool:
         return game_id in self.done or game_id in self.running or game_id in self.failed
@@ -110,7 +155,10 @@ class Coaching:
         if self.pool is None:
             spawn = multiprocessing.get_context("spawn")  # never fork a threaded server
             self.pool = ProcessPoolExecutor(
-                self.runtime.settings.coach_workers, mp_context=spawn, initializer=lower_priority
+                self.runtime.settings.coach_workers,
+                mp_context=spawn,
+                initializer=worker_start,
+                initargs=(os.getpid(),),
             )
         return self.pool
 

@@ -1,4 +1,6 @@
-"""The server's settings, with the defaults ``boardroom serve`` runs with.
+"""The server's settings, with the defaults ``boardroom serve`` runs with (but the host and
+the database: the command line chooses those, ``web/start.py``: the room's network and the
+user's data directory).
 
 >>> Settings().db_url
 'sqlite:///var/boardroom.sqlite3'
@@ -60,6 +62,15 @@ class Settings:
     draft_ttl_s: float = 24 * 3600.0
     """How long a creation ticket lasts; the media uploaded with it and not taken by a game
     made with it are deleted then."""
+    handover_ttl_s: float = 600.0
+    """How long a teacher's code (the host key for another browser) may be used, once."""
+    handover_rate_per_s: float = 0.1
+    handover_burst: int = 10
+    """Teacher's codes typed per client address: a few typing slips, then one each 10 s
+    (a guess of 40 bits, at that pace, never lands)."""
+    handover_code_rate_per_s: float = 0.2
+    handover_code_burst: int = 30
+    """Teacher's codes made per client address."""
     sweep_every_s: float = 600.0
     """How often the server deletes expired tickets and their media (also when a ticket
     is issued)."""
@@ -94,6 +105,12 @@ class Settings:
     coach_hold: str = ""
     """Tests only: the coach's worker waits until this file exists before it analyses
     (so a test can see an analysis still running, whatever the machine's speed)."""
+    event_hold: str = ""
+    """Tests only: a folder; a class event's step named by a file ``<step>.hold`` in it
+    (``open-<round>-<board>``: a board's game stored, not yet seated and started;
+    ``carry-<round>-<board>``: a board's game ended, its result not yet in the event) writes
+    ``<step>.reached`` and waits there while the file is there (a test kills the server
+    at that point): ``server/tournaments.py``."""
     clock: Callable[[], float] = field(default=time.time, repr=False)
     _room: Room | None = field(default=None, init=False, repr=False, compare=False)
 

@@ -5,7 +5,8 @@ its first bank upload; every upload carries it (``Authorization: Bearer d…``) 
 media it stores are owned by it; ``create game`` with it consumes the ticket and takes
 over the media its setup names. The store keeps only the ticket's hash; a ticket lasts
 ``draft_ttl_s``, and the media no game took from it are deleted with it (the server sweeps
-every ``sweep_every_s`` and whenever it issues a ticket).
+every ``sweep_every_s`` and whenever it issues a ticket; the same sweep empties the boxes of
+expired teacher's codes, ``web/handover.py``).
 
 >>> blob_ids({"questions": [{"media": [{"blob": "b1"}, {"ref": "x"}]}, {"blob": "b2"}]})
 ['b1', 'b2']
@@ -104,8 +105,10 @@ class Drafts:
             raise no_draft("closed")
 
     async def sweep(self) -> int:
-        """Delete expired tickets and the media no game took; how many files went."""
+        """Delete expired tickets and the media no game took (and what expired teacher's
+        codes carried); how many files went."""
         gone = await asyncio.to_thread(self.store.sweep_uploads, self.settings.clock())
+        await asyncio.to_thread(self.store.sweep_handovers, self.settings.clock())
         if gone:
             log.info("expired uploads deleted", extra={"files": gone})
         return gone

@@ -6,8 +6,10 @@ module only decides when and to whom, and keeps the gauges of connections and se
 
 from __future__ import annotations
 
+import contextlib
+
 from boardroom.server.frames import Frames
-from boardroom.server.live import Client, LiveGame
+from boardroom.server.live import Client, LiveGame, SlowClient
 from boardroom.server.runtime import Runtime
 
 
@@ -25,6 +27,14 @@ class Fanout:
         does not hold yet, or all of them (see :class:`Frames`)."""
         self.metrics.frames.inc(Frames(live).push(live.clients))
 
+    def goes_on(self, live: LiveGame) -> None:
+        """Every socket of the game hears which game it goes on in (the same frame to every
+        seat: a game id, no secret; each device follows with its own)."""
+        told = {"type": "goes_on", "game": live.game_id, "next": live.record.next_game}
+        for client in list(live.clients):
+            with contextlib.suppress(SlowClient):  # its socket is closed; it hears on return
+                client.push(told)
+
     def resync(self, live: LiveGame, client: Client) -> None:
         """A client that lost track of its events gets the whole current view."""
         client.forget()
@@ -41,6 +51,7 @@ class Fanout:
                 "role": client.seat.role,
                 "version": live.version,
                 "missed": max(0, live.version - known) if known is not None else None,
+                "next": live.record.next_game,
             }
         )
         async with live.lock:

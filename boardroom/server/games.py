@@ -57,13 +57,61 @@ class Games:
         """Run on a game once it is held (this process tries to lead it)."""
 
     async def create(
-        self, spec: Json, demo: bool = False, draft: str | None = None, lang: str | None = None
+        self,
+        spec: Json,
+        demo: bool = False,
+        draft: str | None = None,
+        lang: str | None = None,
+        secret: str | None = None,
     ) -> NewGame:
         """Validate a setup line, store the game (in language ``lang``, the host's choice),
-        hold it in memory; return its host secret.
+        hold it in memory; return its host secret (``secret`` if given, else a new one).
 
         With a creation ticket (``draft``), the ticket is consumed and the game takes over
         the media uploaded with it that its setup names (refused: nothing is made)."""
+        spec = await self._checked(spec)
+        secret = secret or new_secret()
+        game_id = new_game_id()
+        if draft is not None:
+            await self.drafts.take(draft, game_id, spec)
+        record = GameRecord(
+            game_id=game_id,
+            code=new_code(),
+            game=str(spec["game"]),
+            spec=spec,
+            created_at=self.runtime.settings.clock(),
+            host_secret_hash=hash_secret(secret),
+            demo=demo,
+            lang=lang,
+        )
+        await self.runtime.db(self.runtime.store.create_game, record)
+        await self.get(record.game_id)
+        self.runtime.metrics.games.set(len(self.live))
+        return NewGame(record, secret)
+
+    async def ensure(self, game_id: str, spec: Json) -> LiveGame:
+        """The server's own game ``game_id`` (an id that says what the game is for),
+        made from ``spec`` unless it is stored already: a second call — after a crash, or
+        in another process at the same moment — finds the first game, never makes another.
+        Nobody holds its host secret (the server acts as its host)."""
+        store = self.runtime.store
+        if await self.runtime.db(store.game, game_id) is None:
+            spec = await self._checked(spec)
+            record = GameRecord(
+                game_id=game_id,
+                code=new_code(),
+                game=str(spec["game"]),
+                spec=spec,
+                created_at=self.runtime.settings.clock(),
+                host_secret_hash=hash_secret(new_secret()),
+            )
+            await self.runtime.db(store.create_game, record)  # False: made meanwhile
+        live = await self.get(game_id)
+        self.runtime.metrics.games.set(len(self.live))
+        return live
+
+    async def _checked(self, spec: Json) -> Json:
+        """The setup line as stored (its opaque ids given), or refused (400)."""
         game = spec.get("game")
         if game not in KINDS:
             known = ", ".join(KINDS)
@@ -84,24 +132,7 @@ class Games:
             raise ApiError(
                 "bad_setup", f"This setup line is not valid: {exc}.", 400, reason="invalid"
             ) from None
-        secret = new_secret()
-        game_id = new_game_id()
-        if draft is not None:
-            await self.drafts.take(draft, game_id, spec)
-        record = GameRecord(
-            game_id=game_id,
-            code=new_code(),
-            game=str(game),
-            spec=spec,
-            created_at=self.runtime.settings.clock(),
-            host_secret_hash=hash_secret(secret),
-            demo=demo,
-            lang=lang,
-        )
-        await self.runtime.db(self.runtime.store.create_game, record)
-        await self.get(record.game_id)
-        self.runtime.metrics.games.set(len(self.live))
-        return NewGame(record, secret)
+        return spec
 
     async def open_demos(self) -> list[NewGame]:
         """One ready demo game of each kind (reused across restarts; a new host secret

@@ -25,6 +25,7 @@ from boardroom.server.config import Settings
 from boardroom.server.drafts import Drafts
 from boardroom.server.fanout import Fanout
 from boardroom.server.games import Games, NewGame
+from boardroom.server.goes_on import GoesOn
 from boardroom.server.leadership import Leadership
 from boardroom.server.live import Client, LiveGame, Seat
 from boardroom.server.lobby import Lobby
@@ -55,6 +56,8 @@ class Hub:
                 "create": (settings.create_rate_per_s, settings.create_burst),
                 "bank": (settings.bank_rate_per_s, settings.bank_burst),
                 "draft": (settings.draft_rate_per_s, settings.draft_burst),
+                "handover": (settings.handover_rate_per_s, settings.handover_burst),
+                "handover_code": (settings.handover_code_rate_per_s, settings.handover_code_burst),
             }
         )
         self.drafts = Drafts(store, settings)
@@ -73,7 +76,9 @@ class Hub:
         self.games.prepare = self.robots.follow
         self.tournaments = Tournaments(runtime, self.games, self.actor, self.robots)
         self.actor.watchers.append(self.tournaments.changed)
+        self.leadership.watchers.append(self.tournaments.led)
         self.games.adopt = self.leadership.take_lead
+        self.goes_on = GoesOn(runtime, self.games, self.seats, self.robots, self.fanout, self.actor)
         self.coach = Coaching(runtime)
         self.actor.watchers.append(self.coach.watch)
 
@@ -89,7 +94,7 @@ class Hub:
                 await self.games.get(record.game_id)
             except Exception:
                 log.exception("game cannot be loaded", extra={"game": record.game_id})
-        await self.tournaments.resume()
+        self.tournaments.resume()
         runtime.spawn(lead.lead_loop())
         runtime.spawn(self.drafts.sweep_loop())
         if self.bus.shared:
@@ -127,10 +132,15 @@ class Hub:
         return await self.games.get(game_id)
 
     async def create_game(
-        self, spec: Json, demo: bool = False, draft: str | None = None, lang: str | None = None
+        self,
+        spec: Json,
+        demo: bool = False,
+        draft: str | None = None,
+        lang: str | None = None,
+        secret: str | None = None,
     ) -> NewGame:
         """A new game from a setup line, in language ``lang`` (:meth:`Games.create`)."""
-        return await self.games.create(spec, demo, draft, lang)
+        return await self.games.create(spec, demo, draft, lang, secret)
 
     async def open_demos(self) -> list[NewGame]:
         """One ready demo game of each kind (:meth:`Games.open_demos`)."""
@@ -143,6 +153,7 @@ class Hub:
     async def submit(self, seat: Seat, command: Json, version: int | None = None) -> Ack:
         """A seat's command, through its game's actor (:meth:`GameActor.submit`)."""
         live = await self.games.get(seat.game_id)
+        await self.tournaments.before(live, seat.role, command)
         return await self.actor.submit(live, seat, command, version)
 
     async def execute(
@@ -156,7 +167,8 @@ class Hub:
         return self.runtime.game_time(live)
 
     def limit(self, what: str, address: str | None) -> None:
-        """Refuse (429) a ``join``, ``create`` or ``bank`` over its per-address limit."""
+        """Refuse (429) a ``join``, ``create``, ``bank``, ``draft`` or ``handover`` (a
+        teacher's code typed; ``handover_code``: made) over its per-address limit."""
         self.addresses.check(what, address or "?", time.monotonic())
 
     # --- sockets ----------------------------------------------------------------------

@@ -11,6 +11,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import logging
+from collections.abc import Callable
 
 from boardroom.server.actor import GameActor
 from boardroom.server.clock import Clock
@@ -44,6 +45,9 @@ class Leadership:
         self.roster = roster
         self.lobby = lobby
         self.catching_up: set[str] = set()
+        self.watchers: list[Callable[[LiveGame], None]] = []
+        """Called for each game this process leads, when it takes the lead and at each lead
+        round (a class event's leader settles what a crash left undone: ``tournaments``)."""
 
     async def take_lead(self, live: LiveGame) -> None:
         """Lead the game if its lead is free: its timer armed, its robots started here."""
@@ -62,7 +66,12 @@ class Leadership:
                 with contextlib.suppress(ApiError):
                     await self.roster.follow(live)
             self.roster.start(live)
+            self._led(live)
         self._led_changed()
+
+    def _led(self, live: LiveGame) -> None:
+        for watch in self.watchers:
+            watch(live)
 
     def _demote(self, live: LiveGame) -> None:
         """This process can no longer prove it leads the game: no timer, no robots here."""
@@ -101,6 +110,8 @@ class Leadership:
         for live in led:
             if live.game_id not in confirmed:
                 self._demote(live)
+            else:
+                self._led(live)
         for live in list(self.games.live.values()):
             if not live.leader:
                 await self.take_lead(live)

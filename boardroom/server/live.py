@@ -22,6 +22,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from boardroom.games.kind import GameKind
+from boardroom.i18n import with_name_forms
 from boardroom.kernel import Journal, Json
 from boardroom.server.frames import Frame
 from boardroom.server.framing import Parts, dumps
@@ -199,9 +200,10 @@ class LiveGame:
         return self.journal.version
 
     def view(self, role: str, events_since: int = 0) -> Json:
-        """The one door: the core's projection for ``role`` (events from ``events_since`` on)."""
+        """The one door: the core's projection for ``role`` (events from ``events_since`` on),
+        with the case forms of the names it shows once the game has ended (``name_forms``)."""
         view: Json = self.journal.rules.view(self.journal.state, role, events_since=events_since)
-        return view
+        return with_name_forms(self.kind.name, view)
 
     def views(self, roles: list[str], events_since: int) -> list[Json]:
         """Several roles' projections at once: the core's batch (``Rules.views``, each view
@@ -211,7 +213,7 @@ class LiveGame:
         if many is None:
             return [self.view(role, events_since) for role in roles]
         made: list[Json] = many(self.journal.state, roles, events_since=events_since)
-        return made
+        return [with_name_forms(self.kind.name, view) for view in made]
 
     def actions(self, role: str, view: Json | None = None) -> Json:
         """What ``role`` may send now, read from its view (published beside it)."""

@@ -124,6 +124,13 @@ class SeatView(BaseModel):
     )
     seat: str
     role: str
+    next: str | None = Field(
+        default=None,
+        description="The game this one went on in (play again): follow with POST …/follow.",
+    )
+    file_stem: str = Field(
+        default="", description="How the game's downloads are named: title or kind, code, day."
+    )
     version: int
     view: dict[str, Any]
     actions: dict[str, Any] = Field(

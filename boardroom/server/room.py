@@ -36,7 +36,7 @@ class RoomAddress:
     ip: str
     interface: str
     default: bool
-    """The interface the default route leaves by (the one a phone on the Wi-Fi most likely shares)."""
+    """The interface the default route leaves by (the one a phone on the Wi-Fi likely shares)."""
 
     def url(self, port: int) -> str:
         return f"http://{self.ip}:{port}"
@@ -73,7 +73,7 @@ class Room:
         return host in WILDCARDS or not is_loopback(host)
 
     def urls(self, host: str, port: int) -> list[str]:
-        """Where phones reach a server listening on ``host``: every room address, or the one given."""
+        """Where phones reach a server on ``host``: every room address, or the one given."""
         if host in WILDCARDS:
             return [address.url(port) for address in self.addresses]
         if is_loopback(host):
@@ -92,7 +92,8 @@ class Room:
         """Whether ``host`` is an address this machine can listen on (``--host`` is checked).
 
         >>> room = Room((RoomAddress("192.0.2.2", "eth0", True),))
-        >>> [room.is_own(h) for h in ("0.0.0.0", "127.0.0.1", "localhost", "192.0.2.2", "203.0.113.7")]
+        >>> hosts = ("0.0.0.0", "127.0.0.1", "localhost", "192.0.2.2", "203.0.113.7")
+        >>> [room.is_own(h) for h in hosts]
         [True, True, True, True, False]
         """
         if host in WILDCARDS or is_loopback(host):
@@ -103,8 +104,8 @@ class Room:
 def is_loopback(host: str) -> bool:
     """``localhost``, 127.x.x.x or ::1.
 
-    >>> is_loopback("localhost"), is_loopback("127.0.1.1"), is_loopback("[::1]"), is_loopback("192.0.2.2")
-    (True, True, True, False)
+    >>> [is_loopback(h) for h in ("localhost", "127.0.1.1", "[::1]", "192.0.2.2")]
+    [True, True, True, False]
     """
     if host.lower() == "localhost":
         return True
@@ -152,7 +153,8 @@ def default_route_interface(routes: Path = Path("/proc/net/route")) -> str | Non
     interfaces' own).
 
     >>> import tempfile, os
-    >>> table = "Iface\\tDestination\\tGateway\\nwlan0\\t0001A8C0\\t00000000\\neth0\\t00000000\\t010200C0\\n"
+    >>> table = "Iface\\tDestination\\tGateway\\n"
+    >>> table += "wlan0\\t0001A8C0\\t00000000\\neth0\\t00000000\\t010200C0\\n"
     >>> with tempfile.NamedTemporaryFile("w", delete=False) as f:
     ...     _ = f.write(table)
     >>> default_route_interface(Path(f.name)); os.unlink(f.name)

@@ -49,12 +49,15 @@ class Seats:
             self.cache[key] = seat
         return seat
 
-    async def join(self, live: LiveGame, name: str, role: str | None) -> tuple[Seat, str]:
-        """Give a person a seat (a free role, or the one asked for) and its secret."""
+    async def join(
+        self, live: LiveGame, name: str, role: str | None, secret: str | None = None
+    ) -> tuple[Seat, str]:
+        """Give a person a seat (a free role, or the one asked for) and its secret (a new
+        one, or ``secret``)."""
         roles = self.roles(live)
         if role is not None and role not in (*roles, PROJECTOR):
             raise unknown_seat(role)
-        secret = new_secret()
+        secret = secret or new_secret()
         for candidate in [role] if role is not None else await self._free_roles(live):
             seat_id = new_seat_id()
             shared = live.kind.shared_roles or candidate == PROJECTOR

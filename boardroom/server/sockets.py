@@ -11,8 +11,9 @@ its ``events`` are those after version ``events_from``: 0 for a whole view, else
 the version of the client's previous view frame, whose events it keeps, and then
 ``view`` holds only the keys whose value changed, ``kept`` naming those the client
 keeps as it has them), ``ack``,
-``error``, ``lobby`` (host), ``pong``. A bad frame gets a typed ``error`` and the
-connection stays open.
+``error``, ``lobby`` (host), ``pong``, ``goes_on`` (the game went on in game ``next``: play
+again; the ``welcome`` of a later visit says so in its ``next``). A bad frame gets a typed
+``error`` and the connection stays open.
 """
 
 from __future__ import annotations

@@ -9,6 +9,7 @@
 
 from __future__ import annotations
 
+import base64
 import hashlib
 import hmac
 import secrets
@@ -24,6 +25,19 @@ def new_secret() -> str:
 def hash_secret(secret: str) -> str:
     """What the store keeps of a secret (never the secret itself)."""
     return hashlib.sha256(secret.encode("utf-8")).hexdigest()
+
+
+def carried_secret(secret: str, old_game: str) -> str:
+    """The secret of a seat in the game made from ``old_game`` ("play again"), for the holder
+    of ``secret`` there: keyed by that secret (only its holder can know it; asked twice, the
+    same), as long as a secret of its own (192 bits, URL-safe).
+
+    >>> one = carried_secret("s", "g1")
+    >>> one == carried_secret("s", "g1"), one == carried_secret("t", "g1"), len(one)
+    (True, False, 32)
+    """
+    digest = hmac.new(secret.encode(), f"again:{old_game}".encode(), hashlib.sha256).digest()
+    return base64.urlsafe_b64encode(digest[:24]).decode()
 
 
 def same_secret(secret: str, stored_hash: str) -> bool:

@@ -2,9 +2,14 @@
 
 from __future__ import annotations
 
+import re
+import time
 from dataclasses import dataclass
 
 from boardroom.kernel import Json
+
+#: What a file name keeps of a title: letters (any alphabet) and digits; the rest one ``-``.
+NOT_NAME = re.compile(r"[^\w]+|_+")
 
 
 class Conflict(Exception):
@@ -15,7 +20,8 @@ class Conflict(Exception):
 class GameRecord:
     """One game: its id, short join code, kind, setup line and creation time (epoch s);
     ``lang``: the game's language (the host's choice; every page of the game starts in it;
-    ``None``: none chosen, each page follows its browser)."""
+    ``None``: none chosen, each page follows its browser); ``next_game``: the game it goes on
+    in ("play again"; ``None``: none yet)."""
 
     game_id: str
     code: str
@@ -25,6 +31,21 @@ class GameRecord:
     host_secret_hash: str
     demo: bool = False
     lang: str | None = None
+    next_game: str | None = None
+
+    def file_stem(self) -> str:
+        """How the game's downloads are named: its title (or its kind), its join code and
+        the day it was made — a teacher finds the file among a term's downloads.
+
+        >>> made = time.mktime((2026, 12, 6, 10, 0, 0, 0, 0, -1))
+        >>> GameRecord("g1", "K7P2", "tournament", {"title": "5 «Б»: финал"}, made, "").file_stem()
+        '5-Б-финал-K7P2-2026-12-06'
+        >>> GameRecord("g1", "K7P2", "exchange", {}, made, "").file_stem()
+        'exchange-K7P2-2026-12-06'
+        """
+        title = NOT_NAME.sub("-", str(self.spec.get("title") or "")).strip("-")[:40].strip("-")
+        day = time.strftime("%Y-%m-%d", time.localtime(self.created_at))
+        return f"{title or self.game}-{self.code}-{day}"
 
 
 @dataclass(frozen=True)

@@ -10,6 +10,7 @@ ordered by the database: the loser gets :class:`Conflict`, reloads and decides a
 >>> store.migrate()
 >>> game = GameRecord("g1", "ABC123", "quiz", {"game": "quiz"}, 0.0, "h")
 >>> store.create_game(game)
+True
 >>> store.append("g1", 0, "c1", 1.5, [{"type": "started"}])
 1
 >>> store.append("g1", 0, "c2", 2.0, [{"type": "again"}])
@@ -52,6 +53,7 @@ from sqlalchemy.pool import StaticPool
 
 from boardroom.kernel import Json
 from boardroom.store import schema as t
+from boardroom.store.pupils import Pupils
 from boardroom.store.records import (
     Conflict,
     GameRecord,
@@ -69,7 +71,7 @@ ROBOTS_NOTICE = "robots"
 """The presence channel's word (in place of a process's instance) that a game's robot
 seats changed: every process reads them again."""
 MIGRATION_LOCK = 7_140_512
-HEAD = "0007"
+HEAD = "0010"
 """The newest migration (a test checks it against Alembic's scripts)."""
 
 
@@ -331,6 +333,7 @@ class Store(Shelf):
         self._file = database if database not in (None, "", ":memory:") else None
         """SQLite's database file (None: PostgreSQL, or SQLite in memory, whose one
         connection is the pool's)."""
+        self.pupils = Pupils(self.engine, self._writing)
         self._direct: sqlite3.Connection | None = None
         """The writer thread's own connection to :attr:`_file` (made for its first group)."""
 
@@ -389,8 +392,25 @@ class Store(Shelf):
 
     # --- games and seats --------------------------------------------------------
 
-    def create_game(self, game: GameRecord) -> None:
-        """Store a new game at version 0."""
+    def create_game(self, game: GameRecord) -> bool:
+        """Store a new game at version 0; False if a game of that id is stored already
+        (one the server named itself, made by another process or before a crash).
+
+        >>> store = Store("sqlite://")
+        >>> store.migrate()
+        >>> made, again = (GameRecord("g1", code, "russian", {}, 0.0, "h") for code in "AX")
+        >>> store.create_game(made), store.create_game(again)
+        (True, False)
+        """
+        try:
+            self._insert_game(game)
+        except IntegrityError:
+            if self.game(game.game_id) is None:
+                raise  # not the id: the code (or anything else) was taken
+            return False
+        return True
+
+    def _insert_game(self, game: GameRecord) -> None:
         with self._writing() as conn:
             conn.execute(
                 insert(t.games).values(
@@ -454,6 +474,33 @@ class Store(Shelf):
         with self.engine.connect() as conn:
             row = conn.execute(query).first()
         return SeatRecord(**row._mapping) if row is not None else None
+
+    # --- the game a game goes on in ("play again") ------------------------------------
+
+    def set_next_game(self, game_id: str, next_game: str) -> str:
+        """Point ``game_id`` at the game it goes on in, unless it points at one already;
+        the pointer kept (the first one set wins: a game goes on in one game only)."""
+        games = t.games.c
+        with self._writing() as conn:
+            conn.execute(
+                update(t.games)
+                .where(games.game_id == game_id, games.next_game.is_(None))
+                .values(next_game=next_game)
+            )
+            kept = conn.execute(select(games.next_game).where(games.game_id == game_id)).scalar()
+        return str(kept)
+
+    def take_carried_seat(self, game_id: str, held: str, secret_hash: str) -> SeatRecord | None:
+        """The seat kept in ``game_id`` under the placeholder ``held``, now opened by
+        ``secret_hash`` (None if no such seat is waiting: taken already, or never kept)."""
+        seats = t.seats.c
+        where = (seats.game_id == game_id) & (seats.secret_hash == held)
+        with self._writing() as conn:
+            row = conn.execute(select(t.seats).where(where)).first()
+            if row is None:
+                return None
+            conn.execute(update(t.seats).where(where).values(secret_hash=secret_hash))
+        return SeatRecord(**{**row._mapping, "secret_hash": secret_hash})
 
     # --- robot seats ---------------------------------------------------------------
 
@@ -564,7 +611,7 @@ class Store(Shelf):
 
         >>> store = Store("sqlite://")
         >>> store.migrate()
-        >>> store.create_game(GameRecord("g1", "ABC123", "quiz", {"game": "quiz"}, 0.0, "h"))
+        >>> _ = store.create_game(GameRecord("g1", "ABC123", "quiz", {"game": "quiz"}, 0.0, "h"))
         >>> store.append_soon("g1", 0, "c1", 1.5, [{"type": "started"}]).result(timeout=5)
         1
         >>> store.append_soon("g1", 0, "c2", 2.0, [{"type": "again"}]).exception(timeout=5)
@@ -948,4 +995,5 @@ def _game(row: Any) -> GameRecord:
         host_secret_hash=row["host_secret_hash"],
         demo=bool(row["demo"]),
         lang=row["lang"],
+        next_game=row["next_game"],
     )

@@ -75,7 +75,8 @@ async def join_info(code: str, hub: HubDep) -> Json:
         "code": code.strip().upper() if team else live.record.code,
         "team_code_needed": closed and team is None,
         "team": team,
-        "started": public.get("phase") not in ("setup", None),
+        "started": public.get("phase") not in ("setup", "gathering", None),
+        "gathering": public.get("phase") == "gathering",
         "shared": live.kind.shared_roles,
         "roles": [
             {"role": seat["role"], **labels[seat["role"]]}
@@ -217,7 +218,7 @@ async def replay(at: SeatDep, hub: HubDep) -> Response:
 @router.get("/games/{game_id}/report")
 async def report(at: SeatDep, request: Request, hub: HubDep) -> Json:
     """The per-pupil report of the game, from the asking seat's own view."""
-    view = _reviewed(_snapshot(at.live, at.seat.role), at.live, hub)
+    view = await _seen(at.live, at.seat.role, hub)
     game, lang = at.live.record.game, request_language(request)
     return await asyncio.to_thread(exports.report_json, view, game, lang)
 
@@ -233,9 +234,10 @@ async def download(
             "no_download", f"This game has no download {download!r}.", 404, download=download
         )
     made = offered[download]
-    view = _reviewed(_snapshot(at.live, at.seat.role), at.live, hub)
+    view = await _seen(at.live, at.seat.role, hub)
     text = await asyncio.to_thread(made.make, view, game_id, request_language(request))
-    return _download(text, made.filename.format(game_id=game_id), made.media_type)
+    name = made.filename.format(game_id=game_id, stem=at.live.record.file_stem())
+    return _download(text, name, made.media_type)
 
 
 def _snapshot(live: LiveGame, role: str) -> Json:
@@ -252,6 +254,14 @@ def _reviewed(view: Json, live: LiveGame, hub: Hub) -> Json:
     return view if review is None else view | {"coach": mistakes_by_side(review)}
 
 
+async def _seen(live: LiveGame, role: str, hub: Hub) -> Json:
+    """What a report or a download is made from: the seat's view (:func:`_reviewed`) with
+    the roles robots play (``robots``), for the report to mark them."""
+    view = _reviewed(_snapshot(live, role), live, hub)
+    robots = [seat["role"] for seat in await hub.seats.board(live) if seat["robot"]]
+    return view | {"robots": robots} if robots else view
+
+
 def _frames(live: LiveGame, role: str, bodies: list[tuple[int, float, Json]]) -> list[Json]:
     """Fold the stored events from the setup; a frame of ``role``'s view at each step."""
     rules = live.kind.rules
@@ -265,7 +275,7 @@ def _frames(live: LiveGame, role: str, bodies: list[tuple[int, float, Json]]) ->
 
 
 def _download(text: str | bytes, filename: str, media_type: str) -> Response:
-    headers = {"Content-Disposition": f'attachment; filename="{filename}"'}
+    headers = {"Content-Disposition": exports.attachment(filename)}
     if isinstance(text, bytes):
         return Response(text, media_type=media_type, headers=headers)
     return Response(text, media_type=f"{media_type}; charset=utf-8", headers=headers)

@@ -11,25 +11,25 @@ key finds nothing, told the same as nothing.
   presets, each a game kind and its settings under a name.
 - ``POST /api/web/games/{id}/class`` (host): the names the game's join page offers;
   ``GET /api/web/join/{code}/class``: those names.
-- ``POST /api/web/games/{id}/again`` (host): a new game with the same setup, robots and class.
+- ``POST /api/web/games/{id}/again`` (host): a new game with the same setup, robots and class,
+  its people kept in their seats (``boardroom.server.goes_on``); the same game if asked again.
 """
 
 from __future__ import annotations
 
 import asyncio
-import copy
 
 from fastapi import APIRouter, Request
 
 from boardroom.kernel import Json
 from boardroom.server.app import created_json
-from boardroom.server.deps import HostDep, HubDep, address_of, bearer, raw_body
+from boardroom.server.deps import HostDep, HubDep, address_of, bearer, raw_body, secret_of
 from boardroom.server.hub import Hub
 from boardroom.server.runtime import HOST
 from boardroom.server.seats import host_only
 from boardroom.server.tokens import new_opaque_id, new_secret
 from boardroom.store import ClassList, NamedPreset
-from boardroom.web import kept
+from boardroom.web import class_page, kept
 
 router = APIRouter(prefix="/api/web")
 
@@ -139,26 +139,32 @@ async def game_class(game_id: str, at: HostDep, request: Request, hub: HubDep) -
 
 @router.get("/join/{code}/class")
 async def join_class(code: str, hub: HubDep) -> Json:
-    live, _ = await hub.seats.join_target(code)
-    return {"names": await asyncio.to_thread(hub.store.game_class, live.game_id)}
+    """The class's names that have no seat yet, while a seat is free (the names of those
+    seated, and every name of a full game, are not offered)."""
+    live, team = await hub.seats.join_target(code)
+    names = await asyncio.to_thread(hub.store.game_class, live.game_id)
+    if not names:
+        return {"names": []}
+    taken = await hub.seats.taken(live)
+    seated = {_same(s.name) for s in taken if not s.robot and s.role != "projector"}
+    board = await hub.seats.board(live)
+    closed = live.kind.team_codes
+    free = any(b["free"] and (not closed or b["role"] == team) for b in board)
+    return {"names": [n for n in names if _same(n) not in seated] if free else []}
+
+
+def _same(name: str) -> str:
+    """A name as two people would be told apart: case and spaces aside."""
+    return " ".join(name.split()).casefold()
 
 
 @router.post("/games/{game_id}/again")
 async def again(game_id: str, at: HostDep, request: Request, hub: HubDep) -> Json:
-    """A new game as this one was made: its setup, its robots (not the stand-ins), its class."""
-    hub.limit("create", address_of(request))
-    made = await hub.create_game(copy.deepcopy(at.live.record.spec), lang=at.live.record.lang)
-    new_id = made.record.game_id
-    robots = await asyncio.to_thread(hub.store.robots, game_id)
-    kept_robots = [r.role for r in robots if not r.stand_in]
-    chosen = {
-        r.role: {"kind": r.kind, "level": r.level, "accuracy": r.accuracy}
-        for r in robots
-        if not r.stand_in
-    }
-    if kept_robots:
-        await hub.robots.add(await hub.get(new_id), kept_robots, None, chosen)
-    names = await asyncio.to_thread(hub.store.game_class, game_id)
-    if names:
-        await asyncio.to_thread(hub.store.set_game_class, new_id, names)
-    return created_json(hub, new_id, made.record.code, made.record.game, made.host_secret)
+    """The game this one goes on in, made as this one was (its setup, robots, class), its
+    people kept in their seats; asked again, the same game (``boardroom.server.goes_on``)."""
+    if at.live.record.next_game is None:
+        hub.limit("create", address_of(request))
+    made = await hub.goes_on.again(at.live, secret_of(request, game_id) or "")
+    record = made.record
+    await class_page.link_again(hub, game_id, record.game_id)
+    return created_json(hub, record.game_id, record.code, record.game, made.host_secret)

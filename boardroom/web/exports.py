@@ -27,11 +27,13 @@ import json
 from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass
 from typing import Any, Final
+from urllib.parse import quote
 
 from boardroom.draughts import pdn
 from boardroom.games.exchange.report import pupil_report
 from boardroom.games.exchange.ruleset import load_ruleset
 from boardroom.games.exchange.setup import initial_board
+from boardroom.games.exchange.views import dividends_paid
 from boardroom.i18n import catalogue_for, format_message
 from boardroom.kernel import Json
 from boardroom.web import sheet_words
@@ -91,6 +93,19 @@ class _Words:
 
     def columns(self, *keys: str) -> list[str]:
         return [self(f"export.col.{key}") for key in keys]
+
+
+def attachment(filename: str) -> str:
+    """A ``Content-Disposition`` for a file named in any alphabet: the name itself (RFC 6266's
+    ``filename*``, which the pages' download takes) and a plain-ASCII one for old clients.
+
+    >>> print(attachment("7Б-K7P2-2026-12-06.csv").replace("; ", ";\\n"))
+    attachment;
+    filename="7_-K7P2-2026-12-06.csv";
+    filename*=UTF-8''7%D0%91-K7P2-2026-12-06.csv
+    """
+    plain = "".join(c if " " <= c <= "~" and c not in '"\\' else "_" for c in filename)
+    return f"attachment; filename=\"{plain}\"; filename*=UTF-8''{quote(filename, safe='')}"
 
 
 def _years(events: Iterable[Json]) -> Iterable[tuple[int, Json]]:
@@ -212,34 +227,37 @@ def ledger_csv(events: list[Json], names: Mapping[str, str], lang: str = "ru") -
 
 
 def years_sheet(events: list[Json], lang: str = "ru") -> Sheet:
-    """Year by year, firm by firm: earnings, tax, dividends (in all and per share) and the
-    session's closing price (all public)."""
+    """Year by year, firm by firm: earnings, tax, the dividends declared (D), paid a share
+    (⌊D/S⌋) and paid in all (the ledger's sum), and the session's closing price (all public)."""
     words = _Words(lang, {})
     rows: dict[tuple[int, int], list[Cell]] = {}
 
     def row(year: int, firm: int) -> list[Cell]:
-        return rows.setdefault((year, firm), [year, words.firm(firm), None, None, None, None, None])
+        blank: list[Cell] = [None] * 6
+        return rows.setdefault((year, firm), [year, words.firm(firm), *blank])
 
     for year, event in _years(events):
         if event.get("type") == "dividend_paid":
             figures = [event.get(k) for k in ("earnings", "tax", "dividend", "per_share")]
-            row(year, int(event["firm"]))[2:6] = figures
+            row(year, int(event["firm"]))[2:7] = [*figures, dividends_paid(event)]
         elif event.get("type") == "session_closed":
             for firm, price in (event.get("closes") or {}).items():
-                row(int(event.get("year", year)), int(firm))[6] = price
-    keys = ("year", "firm", "earnings", "tax", "dividend", "per_share", "close")
+                row(int(event.get("year", year)), int(firm))[7] = price
+    keys = ("year", "firm", "earnings", "tax", "dividend", "per_share", "paid", "close")
     columns = [words("export.col.year"), *sheet_words.columns(lang, *keys[1:])]
     return Sheet(sheet_words.word("sheet.years", lang), columns, [rows[k] for k in sorted(rows)])
 
 
 def pupils_sheet(view: Json, lang: str = "ru") -> Sheet:
-    """The per-pupil report (:mod:`boardroom.games.exchange.report`) as the seat sees it."""
+    """The per-pupil report (:mod:`boardroom.games.exchange.report`) as the seat sees it, a
+    robot's name marked (``view["robots"]``: the roles robots play, added by the route)."""
+    robots = set(view.get("robots") or ())
     keys = ("rank", "name", "firms", "wealth", "gain", "trades")
     columns = sheet_words.columns(lang, *keys, "meetings_called", "meetings_won", "takeovers")
     rows: list[list[Cell]] = [
         [
             row.rank,
-            row.name,
+            sheet_words.marked(row.name, row.player in robots, lang),
             ", ".join(map(str, row.firms)),
             row.wealth,
             row.gain,
@@ -293,7 +311,8 @@ def encode(data: Any) -> str:
 
 @dataclass(frozen=True)
 class Download:
-    """A file the results page offers: its name (``{game_id}`` filled in), media type, and
+    """A file the results page offers: its name (``{stem}`` filled in: the game's title or
+    kind, its code and day, :meth:`GameRecord.file_stem`; ``{game_id}`` too), media type, and
     how it is made from the asking seat's view, in the asked language."""
 
     filename: str
@@ -303,7 +322,7 @@ class Download:
 
 
 def _pdn(view: Json, game_id: str, lang: str) -> str:
-    return exchange_pdn(view, {"Round": game_id}, lang)
+    return exchange_pdn(view, None, lang)  # no Round: the game is no round of an event
 
 
 def _trades(view: Json, game_id: str, lang: str) -> str:
@@ -335,7 +354,7 @@ class Tables:
         return [self.report(view, lang), *self.others(view, lang)]
 
 
-def spreadsheet_downloads(prefix: str, tables: Tables) -> dict[str, Download]:
+def spreadsheet_downloads(tables: Tables) -> dict[str, Download]:
     """The per-pupil report as a CSV, and every table of the kind as one ``.xlsx``."""
 
     def pupils(view: Json, game_id: str, lang: str) -> str:
@@ -345,8 +364,8 @@ def spreadsheet_downloads(prefix: str, tables: Tables) -> dict[str, Download]:
         return xlsx_bytes(tables.all(view, lang), lang)
 
     return {
-        "pupils.csv": Download(f"{prefix}-pupils-{{game_id}}.csv", "text/csv", pupils),
-        "xlsx": Download(f"{prefix}-{{game_id}}.xlsx", XLSX_TYPE, workbook),
+        "pupils.csv": Download("{stem}-pupils.csv", "text/csv", pupils),
+        "xlsx": Download("{stem}.xlsx", XLSX_TYPE, workbook),
     }
 
 
@@ -355,10 +374,10 @@ EXCHANGE_TABLES: Final = Tables(pupils_sheet, _exchange_tables)
 #: The downloads of each game kind, by the kind's name (``docs/game-kinds.md``).
 DOWNLOADS: dict[str, dict[str, Download]] = {
     "exchange": {
-        "pdn": Download("boardroom-{game_id}.pdn", "application/x-pdn", _pdn),
-        "trades.csv": Download("trades-{game_id}.csv", "text/csv", _trades),
-        "ledger.csv": Download("ledger-{game_id}.csv", "text/csv", _ledger),
-        **spreadsheet_downloads("boardroom", EXCHANGE_TABLES),
+        "pdn": Download("{stem}.pdn", "application/x-pdn", _pdn),
+        "trades.csv": Download("{stem}-trades.csv", "text/csv", _trades),
+        "ledger.csv": Download("{stem}-ledger.csv", "text/csv", _ledger),
+        **spreadsheet_downloads(EXCHANGE_TABLES),
     },
 }
 
@@ -373,7 +392,7 @@ def register_downloads(
     its per-pupil report (shown, and as a CSV) and an xlsx of every table too."""
     DOWNLOADS[game] = downloads
     if tables is not None:
-        DOWNLOADS[game] |= spreadsheet_downloads(game, tables)
+        DOWNLOADS[game] |= spreadsheet_downloads(tables)
         TABLES[game] = tables
 
 

@@ -31,7 +31,7 @@ from boardroom.games.russian.report import points, pupil_report
 from boardroom.kernel import Json
 from boardroom.server.robots import register_policy
 from boardroom.web.exports import Download, Tables, register_downloads
-from boardroom.web.sheet_words import columns, word
+from boardroom.web.sheet_words import columns, marked, word
 from boardroom.web.sheets import Cell, Sheet
 
 GAME: Final = "russian"
@@ -84,7 +84,8 @@ PDN_WORDS: Final = {
 
 
 def game_pdn(view: Json, game_id: str, lang: str = "en") -> str:
-    """The game as PDN (GameType 25): the players' names, the result and why it ended.
+    """The game as PDN (GameType 25): the players' names, the result and why it ended (no
+    ``Round`` tag: a game of its own is no round of an event).
 
     >>> text = game_pdn({"start": Board().fen(), "moves": ["c3-d4"], "phase": "ended",
     ...     "result": "0-2", "end_reason": "resigned", "players": {"white": {"name": "Anna"},
@@ -98,7 +99,6 @@ def game_pdn(view: Json, game_id: str, lang: str = "en") -> str:
         "Event": words["Event"],
         "White": str((players.get("white") or {}).get("name") or words["white"]),
         "Black": str((players.get("black") or {}).get("name") or words["black"]),
-        "Round": game_id,
     }
     if view.get("end_reason"):
         tags["Termination"] = str(view["end_reason"])
@@ -118,19 +118,27 @@ def pupils_sheet(view: Json, lang: str) -> Sheet:
 
     >>> view = {"phase": "ended", "winner": "white", "players": {}}
     >>> pupils_sheet(view | {"coach": {"white": 1, "black": 3}}, "en").rows[1]
-    [2, 'Black', 1, 0, 3]
+    [2, 'Black', 'black', 'White', 'loss', 1, 0, 3]
+    >>> pupils_sheet(view | {"players": {"black": {"name": "Робот", "robot": "casual"}}},
+    ...              "ru").rows
+    [[1, 'Белые', 'белые', 'Робот (робот)', 'победа', 1, 2]]
     >>> len(pupils_sheet(view, "en").columns)
-    4
+    7
     """
     review = view.get("coach")
     rows: list[list[Cell]] = []
     for row in pupil_report(view):
+        other = "black" if row.side == "white" else "white"
+        opponent = row.opponent or word(f"side.{other}", lang)
+        opponent = marked(opponent, row.opponent_robot, lang)
         cells: list[Cell] = [row.place, row.name or word(f"side.{row.side}", lang)]
-        cells += [row.games, row.points]
+        cells += [word(f"colour.{row.side}", lang), opponent]
+        cells += [word(f"result.{row.result or 'playing'}", lang), row.games, row.points]
         if review:
             cells.append(int(review.get(row.side, 0)))
         rows.append(cells)
-    keys = ("place", "name", "games", "points") + (("mistakes",) if review else ())
+    keys: tuple[str, ...] = ("place", "name", "colour", "opponent", "result", "games", "points")
+    keys += ("mistakes",) if review else ()
     return Sheet(word("sheet.pupils", lang), columns(lang, *keys), rows)
 
 
@@ -158,6 +166,6 @@ def _tables(view: Json, lang: str) -> list[Sheet]:
 register_policy(GAME, board_robot, history=False)
 register_downloads(
     GAME,
-    {"pdn": Download("russian-{game_id}.pdn", "application/x-pdn", game_pdn)},
+    {"pdn": Download("{stem}.pdn", "application/x-pdn", game_pdn)},
     Tables(pupils_sheet, _tables),
 )

@@ -50,11 +50,42 @@ RU: Final = {
     "col.firm": "фирма",
     "col.earnings": "доход",
     "col.tax": "налог",
-    "col.dividend": "дивиденды",
-    "col.per_share": "на акцию",
+    "col.dividend": "дивиденды объявлены",
+    "col.per_share": "выплачено на акцию",
+    "col.paid": "выплачено акционерам",
     "col.close": "цена закрытия",
     "sheet.years": "Годы",
     "col.mistakes": "ошибки и грубые ошибки (разбор)",
+    "col.colour": "цвет",
+    "col.opponent": "соперник",
+    "col.result": "результат",
+    "col.robot": "робот",
+    "result.win": "победа",
+    "result.draw": "ничья",
+    "result.loss": "поражение",
+    "result.playing": "партия идёт",
+    "colour.white": "белые",
+    "colour.black": "чёрные",
+    "robot.mark": "робот",
+    "col.right_answer": "верный ответ",
+    "col.answer_given": "ответ команды",
+    "sheet.term": "Класс",
+    "sheet.term_games": "Игры учеников",
+    "sheet.ratings": "Рейтинг",
+    "sheet.term_mistakes": "Ошибки по партиям",
+    "col.lessons": "уроков",
+    "col.event_points": "очки турниров",
+    "col.rating": "рейтинг",
+    "col.rd": "отклонение рейтинга",
+    "col.rated": "партий в рейтинге",
+    "col.mistakes_per_game": "ошибок за партию",
+    "col.puzzles_solved": "решено задач",
+    "col.kind": "игра",
+    "col.game": "партия",
+    "col.day": "дата",
+    "col.before": "рейтинг до",
+    "col.after": "рейтинг после",
+    "col.score": "очки в партии",
 }
 EN: Final = {
     "sheet.pupils": "Pupils",
@@ -95,11 +126,42 @@ EN: Final = {
     "col.firm": "firm",
     "col.earnings": "earnings",
     "col.tax": "tax",
-    "col.dividend": "dividends",
-    "col.per_share": "per share",
+    "col.dividend": "dividends declared",
+    "col.per_share": "paid per share",
+    "col.paid": "paid to shareholders",
     "col.close": "closing price",
     "sheet.years": "Years",
     "col.mistakes": "mistakes and blunders (the coach)",
+    "col.colour": "colour",
+    "col.opponent": "opponent",
+    "col.result": "result",
+    "col.robot": "robot",
+    "result.win": "win",
+    "result.draw": "draw",
+    "result.loss": "loss",
+    "result.playing": "still playing",
+    "colour.white": "white",
+    "colour.black": "black",
+    "robot.mark": "robot",
+    "col.right_answer": "right answer",
+    "col.answer_given": "team's answer",
+    "sheet.term": "Class",
+    "sheet.term_games": "Pupils' games",
+    "sheet.ratings": "Rating",
+    "sheet.term_mistakes": "Mistakes by game",
+    "col.lessons": "lessons",
+    "col.event_points": "class events' points",
+    "col.rating": "rating",
+    "col.rd": "rating deviation",
+    "col.rated": "rated games",
+    "col.mistakes_per_game": "mistakes a game",
+    "col.puzzles_solved": "puzzles solved",
+    "col.kind": "game",
+    "col.game": "game id",
+    "col.day": "date",
+    "col.before": "rating before",
+    "col.after": "rating after",
+    "col.score": "score",
 }
 WORDS: Final = {"ru": RU, "en": EN}
 
@@ -107,6 +169,15 @@ WORDS: Final = {"ru": RU, "en": EN}
 def word(key: str, lang: str) -> str:
     """``key`` in ``lang`` (Russian for a language the game does not speak)."""
     return WORDS.get(lang, RU)[key]
+
+
+def marked(name: str, robot: bool, lang: str) -> str:
+    """A name in a report, a robot's marked: «Вася (робот)».
+
+    >>> marked("Вася", True, "ru"), marked("Аня", False, "ru")
+    ('Вася (робот)', 'Аня')
+    """
+    return f"{name} ({word('robot.mark', lang)})" if robot else name
 
 
 def columns(lang: str, *keys: str) -> list[str]:

@@ -10,8 +10,8 @@ Importing this module registers the crosstable downloads (``boardroom.web.app`` 
 ...                                             "result": 1, "game_id": "g1"}]}]}
 >>> print(crosstable_csv(view, "g", "ru"), end="")
 \ufeffМесто;Имя;1;2;Очки;Бухгольц;Зоннеборн — Бергер
-1;Аня;×;½;0,5;0,5;0,25
-2;Боря;½;×;0,5;0,5;0,25
+1;Аня;×;1;1;1;1
+2;Боря;1;×;1;1;1
 """
 
 from __future__ import annotations
@@ -26,7 +26,7 @@ from boardroom.kernel import Json
 from boardroom.server.app import request_language
 from boardroom.server.deps import HubDep, SeatDep
 from boardroom.server.errors import ApiError
-from boardroom.web.exports import Download, register_downloads
+from boardroom.web.exports import Download, attachment, register_downloads
 from boardroom.web.russian import board_of
 from boardroom.web.sheets import XLSX_TYPE, Cell, Sheet, csv_text, xlsx_bytes
 
@@ -48,7 +48,8 @@ def event_of(view: Json) -> t.Event:
 
 
 def crosstable_sheet(view: Json, lang: str) -> Sheet:
-    """Place, name, a column per place (and the robot), points, Buchholz, SB."""
+    """Place, name, a column per place (and the robot), points, Buchholz, SB: whole numbers
+    on the Russian draughts scale (2 a win, 1 a draw), as every page of the event shows them."""
     words = MESSAGES.get(lang, MESSAGES["ru"])
     event = event_of(view)
     table = t.standings(event)
@@ -59,7 +60,7 @@ def crosstable_sheet(view: Json, lang: str) -> Sheet:
     columns += [words["@tournament.robot"]] if robot else []
     columns += [words[f"@tournament.{key}"] for key in ("points", "buchholz", "sb")]
     rows: list[list[Cell]] = [
-        [s.place, s.pupil.name, *row, s.points / 2, s.buchholz / 2, s.sonneborn_berger / 4]
+        [s.place, s.pupil.name, *row, s.points, s.buchholz, s.sonneborn_berger]
         for s, row in zip(table, cells, strict=True)
     ]
     return Sheet(str(view.get("title") or "Турнир"), columns, rows)
@@ -76,8 +77,8 @@ def crosstable_xlsx(view: Json, game_id: str, lang: str) -> bytes:
 register_downloads(
     GAME,
     {
-        "crosstable": Download("{game_id}-crosstable.csv", "text/csv", crosstable_csv),
-        "xlsx": Download("{game_id}-crosstable.xlsx", XLSX_TYPE, crosstable_xlsx),
+        "crosstable": Download("{stem}-crosstable.csv", "text/csv", crosstable_csv),
+        "xlsx": Download("{stem}-crosstable.xlsx", XLSX_TYPE, crosstable_xlsx),
     },
 )
 
@@ -108,6 +109,62 @@ async def boards(at: SeatDep, hub: HubDep) -> Json:
     return {"round": view["current"], "boards": out}
 
 
+IDLE_S: Final = 180.0
+"""A board without a move for this long (3 minutes) is marked on the teacher's console."""
+
+
+def board_summary(board: Json, game: Json, now: float) -> Json:
+    """One board as the teacher's console shows it: the names, the moves played, both clocks as
+    they stand ``now`` (game time), whose turn, the seconds since the last move (since the start
+    before the first), and ``idle`` past :data:`IDLE_S`.
+
+    >>> game = {"phase": "play", "moves": ["c3-d4"], "to_move": "black",
+    ...         "clock": {"left": {"white": 590.0, "black": 600.0}, "running": "black",
+    ...                   "since": 100.0}}
+    >>> s = board_summary({"board": 1, "white_name": "Аня", "black_name": "Боря",
+    ...                    "result": None, "game_id": "g1"}, game, 300.0)
+    >>> s["clock"], s["since_move"], s["idle"]
+    ({'white': 590.0, 'black': 400.0}, 200.0, True)
+    """
+    clock = game.get("clock") or {}
+    left = dict(clock.get("left") or {})
+    running, since = clock.get("running"), float(clock.get("since") or 0.0)
+    playing = game.get("phase") == "play"
+    waited = max(0.0, now - since) if playing else None
+    if running and left.get(running) is not None:
+        left[running] = max(0.0, left[running] - (waited or 0.0))
+    return {
+        "board": board["board"],
+        "white": board["white_name"],
+        "black": board["black_name"],
+        "result": board["result"],
+        "by_teacher": bool(board.get("by_teacher")),
+        "game_id": board["game_id"],
+        "phase": game.get("phase"),
+        "moves": len(game.get("moves") or []),
+        "to_move": game.get("to_move") if playing else None,
+        "clock": left,
+        "since_move": None if waited is None else round(waited, 1),
+        "idle": waited is not None and waited >= IDLE_S and board["result"] is None,
+    }
+
+
+@router.get("/{game_id}/summary")
+async def summary(at: SeatDep, hub: HubDep) -> Json:
+    """The round in play for the teacher's console: a small summary per board (names, moves,
+    clocks, whose turn, time since the last move), read from each board's own game."""
+    view = _event_view(at)
+    out = []
+    for board in view["rounds"][-1]["boards"] if view["rounds"] else []:
+        game: Json = {}
+        now = 0.0
+        if board["game_id"]:
+            live = await hub.get(board["game_id"])
+            game, now = live.view("projector", events_since=live.version), hub.game_time(live)
+        out.append(board_summary(board, game, now))
+    return {"round": view["current"], "idle_s": IDLE_S, "boards": out}
+
+
 @router.get("/{game_id}/games.pdn")
 async def games_pdn(at: SeatDep, hub: HubDep, request: Request) -> Response:
     """Every game of the event in one PDN file (GameType 25)."""
@@ -119,7 +176,7 @@ async def games_pdn(at: SeatDep, hub: HubDep, request: Request) -> Response:
                 live = await hub.get(b["game_id"])
                 played[(r["round"], b["board"])] = board_of(live.view("projector"))
     text = t.event_pdn(event_of(view), played, request_language(request))
-    headers = {"Content-Disposition": f'attachment; filename="{at.live.game_id}-games.pdn"'}
+    headers = {"Content-Disposition": attachment(f"{at.live.record.file_stem()}-games.pdn")}
     return Response(text, media_type="application/x-pdn; charset=utf-8", headers=headers)
 
 

@@ -74,11 +74,20 @@ def test_every_download_opens_in_excel_with_names_and_numbers() -> None:
     opened = open_downloads("exchange", view(game), "ru")
     assert set(opened.sheets) == {"Ученики", "Сделки", "Проводки", "Годы"}
     years = opened.sheets["Годы"]
-    assert years[0] == ["год", "фирма", "доход", "налог", "дивиденды", "на акцию", "цена закрытия"]
+    assert years[0] == [
+        "год",
+        "фирма",
+        "доход",
+        "налог",
+        "дивиденды объявлены",
+        "выплачено на акцию",
+        "выплачено акционерам",
+        "цена закрытия",
+    ]
     # Firm 1 in year 1: 3 men earn 30, the tax is 20 % (6), the payout 50 % of 24 (12), which
-    # is 0 a share over 20 shares (whole money); no trade in the session: it closes at 10.
-    assert [0, "Фирма 1", None, None, None, None, 10] in years
-    assert [1, "Фирма 1", 30, 6, 12, 0, 10] in years
+    # is 0 a share over 20 shares (whole money): nothing paid; no trade: it closes at 10.
+    assert [0, "Фирма 1", None, None, None, None, None, 10] in years
+    assert [1, "Фирма 1", 30, 6, 12, 0, 0, 10] in years
     assert len(years) == 1 + 2 * 8
     pupils = opened.sheets["Ученики"]
     assert pupils[0] == [

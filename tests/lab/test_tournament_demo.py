@@ -28,8 +28,8 @@ def test_a_demo_event_prints_rounds_and_standings_and_writes_pdn_and_csv(
     games = pdn_format.read(pdn.read_text(encoding="utf-8"))
     assert len(games) == 6 and all(g.result in ("2-0", "1-1", "0-2") for g in games)
     assert all(len(g.board().move_stack) == len(g.moves) for g in games)
-    lines = csv.read_text(encoding="utf-8").splitlines()
-    assert lines[0].startswith("Место,Имя,1,2,3,4,5,Робот,Очки") and len(lines) == 6
+    lines = csv.read_text(encoding="utf-8-sig").splitlines()  # Excel's: a BOM and ";"
+    assert lines[0].startswith("Место;Имя;1;2;3;4;5;Робот;Очки") and len(lines) == 6
     assert main(ARGS) == 0
     assert capsys.readouterr().out == out  # deterministic
 
@@ -40,8 +40,8 @@ def test_the_demo_in_english_with_the_coach(capsys: pytest.CaptureFixture[str]) 
         main([*three, "--max-plies", "200", "--lang", "en", "--coach", "--coach-depth", "2"]) == 0
     )
     rounds, table, coach = capsys.readouterr().out.strip().split("\n\n")
-    assert rounds.splitlines() == ["1.1  Ann – Bob  0:1", "1.2  Cat – Robot  1:0"]
-    assert table.splitlines()[1].split() == ["1", "Bob", "1", "0", "0"]
+    assert rounds.splitlines() == ["1.1  Ann – Bob  0:2", "1.2  Cat – Robot  2:0"]
+    assert table.splitlines()[1].split() == ["1", "Bob", "2", "0", "0"]  # the 2/1/0 scale
     assert coach.splitlines() == [
         "1.1 Ann, 21. h2-g3 (mistake): Better was h4-g5.",
         "1.2 Robot, 6. f6-e5 (mistake): Better was d4-e3.",

@@ -70,7 +70,7 @@ def test_the_teacher_ends_a_round_and_settles_a_board() -> None:
 
 def test_the_actions_offered_are_accepted() -> None:
     game = opened(3)
-    assert KIND.actions(host_view(game), "host") == {"start": {}}
+    assert set(KIND.actions(host_view(game), "host")) == {"start", "rename", "withdraw"}
     assert KIND.actions(RULES.view(game.state, "p4"), "p4") == {"enter": {}}
     game.handle({"type": "start", "by": "host"}, 1.5)
     boards = open_boards(game)
@@ -121,3 +121,45 @@ def test_after_the_start_a_pupil_cannot_enter_and_a_board_has_one_result() -> No
     with pytest.raises(Refused) as twice:
         open_boards(game)
     assert twice.value.code == "boards_open"
+
+
+@pytest.mark.parametrize(
+    ("pupils", "rounds", "ru", "en"),
+    [
+        (11, 7, "С 11 учениками швейцарская система — не больше 6 туров.", "6 rounds"),
+        (21, 12, "С 21 учеником швейцарская система — не больше 11 туров.", "21 pupils"),
+        (2, 2, "С 2 учениками швейцарская система — не больше 1 тура.", "at most 1 round."),
+    ],
+)
+def test_a_refusal_keeps_its_numbers_for_plural_forms(
+    pupils: int, rounds: int, ru: str, en: str, caplog: pytest.LogCaptureFixture
+) -> None:
+    game = Journal.open(RULES, {"game": "tournament", "format": "swiss", "rounds": rounds})
+    for n in range(1, pupils + 1):
+        game.handle({"type": "enter", "by": f"p{n}", "name": f"Ученик {n}"}, 1.0)
+    with pytest.raises(Refused) as refused:
+        game.handle({"type": "start", "by": "host"}, 2.0)
+    assert refused.value.code == "too_many_rounds"
+    assert refused.value.details == {"pupils": pupils, "most": (pupils + pupils % 2) // 2}
+    details = refused.value.details
+    assert render_refusal("too_many_rounds", details, "ru", "tournament") == ru
+    assert en in render_refusal("too_many_rounds", details, "en", "tournament")
+    assert not [r for r in caplog.records if r.name == "boardroom.i18n"]
+
+
+def test_a_results_refusal_names_its_board_by_number(caplog: pytest.LogCaptureFixture) -> None:
+    game = opened(3)
+    game.handle({"type": "start", "by": "host"}, 1.5)
+    open_boards(game)
+    game.handle({"type": "result", "by": "host", "round": 1, "board": 1, "result": 2}, 2.0)
+    for board, code, ru in (
+        (9, "unknown_board", "В туре 1 нет доски 9."),
+        (1, "already_recorded", "У доски 1 уже есть результат."),
+    ):
+        with pytest.raises(Refused) as refused:
+            game.handle(
+                {"type": "result", "by": "host", "round": 1, "board": board, "result": 1}, 3.0
+            )
+        assert refused.value.code == code and refused.value.details["board"] == board
+        assert render_refusal(code, refused.value.details, "ru", "tournament") == ru
+    assert not [r for r in caplog.records if r.name == "boardroom.i18n"]

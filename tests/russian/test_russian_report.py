@@ -27,14 +27,16 @@ def played(black: Json, result: str) -> Json:
 def test_a_won_game_by_hand() -> None:
     view = played({"name": "Борис"}, "resign")
     assert pupil_report(view) == [
-        PupilRow("white", "Анна Ёлкина", games=1, points=2, place=1),
-        PupilRow("black", "Борис", games=1, points=0, place=2),
+        PupilRow("white", "Анна Ёлкина", 1, 2, 1, opponent="Борис", result="win"),
+        PupilRow("black", "Борис", 1, 0, 2, opponent="Анна Ёлкина", result="loss"),
     ]
 
 
 def test_a_draw_shares_the_place_and_the_robot_has_no_row() -> None:
     view = played({"name": "Robot", "robot": "casual"}, "draw")
-    assert pupil_report(view) == [PupilRow("white", "Анна Ёлкина", 1, 1, 1)]
+    assert pupil_report(view) == [
+        PupilRow("white", "Анна Ёлкина", 1, 1, 1, "Robot", opponent_robot=True, result="draw")
+    ]
 
 
 def test_every_download_opens_in_excel_with_names_and_numbers() -> None:
@@ -42,19 +44,20 @@ def test_every_download_opens_in_excel_with_names_and_numbers() -> None:
     opened = open_downloads("russian", view, "ru")
     assert set(opened.sheets) == {"Ученики", "Партии"}
     pupils = opened.sheets["Ученики"]
+    header = ["место", "имя", "цвет", "соперник", "результат", "партии", "очки"]
     assert pupils == [
-        ["место", "имя", "партии", "очки"],
-        [1, "Анна Ёлкина", 1, 1],
-        [1, "Борис", 1, 1],
+        header,
+        [1, "Анна Ёлкина", "белые", "Борис", "ничья", 1, 1],
+        [1, "Борис", "чёрные", "Анна Ёлкина", "ничья", 1, 1],
     ]
     assert opened.sheets["Партии"][1] == ["Анна Ёлкина", "Борис", 1, 1, 3]
     rows = opened.csvs["pupils.csv"]
-    assert rows[0] == ["место", "имя", "партии", "очки"]
-    assert [(r[1], int(r[0]), int(r[2]), int(r[3])) for r in rows[1:]] == [
-        ("Анна Ёлкина", 1, 1, 1),
-        ("Борис", 1, 1, 1),
+    assert rows[0] == header
+    assert [(r[1], int(r[0]), r[4], int(r[5]), int(r[6])) for r in rows[1:]] == [
+        ("Анна Ёлкина", 1, "ничья", 1, 1),
+        ("Борис", 1, "ничья", 1, 1),
     ]
     assert '[White "Анна Ёлкина"]' in opened.pdn
     english = open_downloads("russian", view, "en")
-    assert english.csvs["pupils.csv"][0] == ["place", "name", "games", "points"]
+    assert english.csvs["pupils.csv"][0][:5] == ["place", "name", "colour", "opponent", "result"]
     assert set(english.sheets) == {"Pupils", "Games"}

@@ -220,7 +220,7 @@ def test_standings_count_games_in_play_and_the_crosstable_marks_them() -> None:
     grid = crosstable(event)
     order = [s.pupil.id for s in standings(event)]
     assert grid[order.index("p3")][order.index("p4")] == "*"
-    assert grid[order.index("p1")][order.index("p2")] == "1"
+    assert grid[order.index("p1")][order.index("p2")] == "2"  # a win: 2 on the 2/1/0 scale
     with pytest.raises(TournamentError) as refused:
         pair_next_round(event)
     assert refused.value.code == "round_in_progress"
@@ -257,10 +257,11 @@ def test_bad_requests_are_refused_with_a_stable_code_and_change_nothing() -> Non
 def test_the_crosstable_csv_and_every_game_in_one_pdn() -> None:
     event = play_swiss(ROUNDS)
     csv = crosstable_csv(event, "ru").splitlines()
-    assert csv[0] == "Место,Имя,1,2,3,4,5,6,7,8,9,Робот,Очки,Бухгольц,Зоннеборн — Бергер"
-    assert csv[1] == "1,Вика,×,,0.5,,1,,1,,,,2.5,5,4"
-    assert csv[3] == "3,Гоша,0.5,,×,0.5,,,,1,,,2,5.5,3.25"
-    assert csv[8] == "8,Даша,,,0,,0,,,×,,1,1,4,0"
+    # the 2/1/0 scale: whole numbers; Sonneborn–Berger Σ(points scored × opponent's points)
+    assert csv[0] == "\ufeffМесто;Имя;1;2;3;4;5;6;7;8;9;Робот;Очки;Бухгольц;Зоннеборн — Бергер"
+    assert csv[1] == "1;Вика;×;;1;;2;;2;;;;5;10;16"
+    assert csv[3] == "3;Гоша;1;;×;1;;;;2;;;4;11;13"
+    assert csv[8] == "8;Даша;;;0;;0;;;×;;2;2;8;0"
     assert crosstable_csv(event, "en").startswith("Place,Name,1,")
     boards = {}
     for game in event.games:
@@ -319,7 +320,7 @@ def test_every_refusal_reads_in_russian_and_english() -> None:
             render_refusal(error.code, error.params, lang, "russian") for lang in ("ru", "en")
         ]
     assert said["too_many_rounds"] == [
-        "Учеников: 9; в швейцарском турнире у них не больше 5 туров.",
+        "С 9 учениками швейцарская система — не больше 5 туров.",
         "With 9 pupils, a Swiss event has at most 5 rounds.",
     ]
     assert said["unknown_board"] == ["В туре 1 нет доски 7.", "Round 1 has no board 7."]

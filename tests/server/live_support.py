@@ -1,5 +1,6 @@
-"""Test support for the live server: WebSocket clients for seats (the server in a subprocess
-and the HTTP client are the shared ones of ``tests/support``)."""
+"""Test support for the live server: WebSocket clients for seats, an exchange setup robots
+trade in, what the database holds (the server in a subprocess and the HTTP client are the
+shared ones of ``tests/support``)."""
 
 from __future__ import annotations
 
@@ -11,8 +12,21 @@ from support import Api, Server, free_port, running
 from websockets.sync.client import ClientConnection, connect
 
 from boardroom.kernel import Json
+from boardroom.store import Store
 
-__all__ = ["Api", "Json", "Server", "WsSeat", "free_port", "merge", "merge_view", "running"]
+__all__ = [
+    "Api",
+    "Json",
+    "Server",
+    "WsSeat",
+    "free_port",
+    "merge",
+    "merge_view",
+    "robot_versions",
+    "running",
+    "stored_head",
+    "trading_setup",
+]
 
 
 def merge(events: list[Json] | None, have: int | None, frame: Json) -> list[Json]:
@@ -82,6 +96,14 @@ class WsSeat:
             self.recv(max(0.01, deadline - time.monotonic()))
         return self.view
 
+    def wait_until_frame(self, kind: str, timeout: float = 10.0) -> Json:
+        """The next frame of type ``kind`` (the frames before it kept)."""
+        deadline = time.monotonic() + timeout
+        while True:
+            frame = self.recv(max(0.01, deadline - time.monotonic()))
+            if frame.get("type") == kind:
+                return frame
+
     def send_raw(self, text: str) -> Json:
         """Send any text; the reply (an ack or an error frame), views kept meanwhile."""
         self.conn.send(text)
@@ -105,3 +127,41 @@ class WsSeat:
 
     def close(self) -> None:
         self.conn.close()
+
+
+TRADERS = ("p1", "p2", "p3", "p4")
+
+
+def trading_setup(seed: int) -> Json:
+    """An exchange game of four players in an opening session of 40 (scaled) seconds:
+    robots wake every few seconds in it."""
+    return {
+        "game": "exchange",
+        "seed": seed,
+        "ruleset": {"years": 1, "opening_session": True, "session_s": 800, "time_scale": 0.05},
+        "players": [{"id": p, "name": f"Player {p[1:]}"} for p in TRADERS],
+        "directors": {str(f): TRADERS[(f - 1) % 4] for f in range(1, 9)},
+    }
+
+
+def robot_versions(url: str, game_id: str, role: str, after: int = 0) -> list[int]:
+    """The versions made by ``role``'s robot after version ``after`` (as stored)."""
+    store = Store(url)
+    try:
+        prefix = f"robot:{role}:"
+        return [
+            e.version
+            for e in store.events_since(game_id, after)
+            if (e.command_id or "").startswith(prefix)
+        ]
+    finally:
+        store.close()
+
+
+def stored_head(url: str, game_id: str) -> int:
+    """The game's last stored version, read from the database itself."""
+    store = Store(url)
+    try:
+        return store.head(game_id)
+    finally:
+        store.close()

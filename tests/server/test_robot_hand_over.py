@@ -8,23 +8,8 @@ from __future__ import annotations
 from pathlib import Path
 
 import httpx
-from live_support import Api, Json, Server, WsSeat
+from live_support import Api, Json, Server, WsSeat, robot_versions, stored_head, trading_setup
 from multi_support import wait_for
-
-from boardroom.store import Store
-
-PLAYERS = ("p1", "p2", "p3", "p4")
-
-
-def trading_setup() -> Json:
-    """An opening session of 40 (scaled) seconds: robots wake every few seconds in it."""
-    return {
-        "game": "exchange",
-        "seed": 11,
-        "ruleset": {"years": 1, "opening_session": True, "session_s": 800, "time_scale": 0.05},
-        "players": [{"id": p, "name": f"Player {p[1:]}"} for p in PLAYERS],
-        "directors": {str(f): PLAYERS[(f - 1) % 4] for f in range(1, 9)},
-    }
 
 
 def hand_over(api: Api, game: Json, secret: str, role: str, name: str) -> httpx.Response:
@@ -35,34 +20,12 @@ def hand_over(api: Api, game: Json, secret: str, role: str, name: str) -> httpx.
     )
 
 
-def robot_versions(url: str, game_id: str, role: str, after: int = 0) -> list[int]:
-    """The versions made by ``role``'s robot after version ``after`` (as stored)."""
-    store = Store(url)
-    try:
-        prefix = f"robot:{role}:"
-        return [
-            e.version
-            for e in store.events_since(game_id, after)
-            if (e.command_id or "").startswith(prefix)
-        ]
-    finally:
-        store.close()
-
-
-def head(url: str, game_id: str) -> int:
-    store = Store(url)
-    try:
-        return store.head(game_id)
-    finally:
-        store.close()
-
-
 def test_a_late_pupil_takes_a_robots_seat_with_its_holdings(tmp_path: Path) -> None:
     url = f"sqlite:///{tmp_path / 'hand.sqlite3'}"
     server = Server(url, tmp_path / "server.log", robot_poll_s="0.2").start()
     try:
         api = Api(server.url)
-        game = api.create("exchange", trading_setup())
+        game = api.create("exchange", trading_setup(11))
         gid, host = game["game_id"], game["host_secret"]
         pavel = api.join(game, "Pavel", "p1")["secret"]
         vera = api.join(game, "Vera", "p2")["secret"]
@@ -87,10 +50,10 @@ def test_a_late_pupil_takes_a_robots_seat_with_its_holdings(tmp_path: Path) -> N
         handed = given.json()
         assert handed["role"] == "p3" and handed["name"] == "Лиза"
         assert handed["path"] == f"/play/{gid}#secret={handed['secret']}"
-        at = head(url, gid)
+        at = stored_head(url, gid)
         liza = WsSeat(server.ws_url, gid, handed["secret"])
         assert liza.welcome["type"] == "welcome" and liza.welcome["role"] == "p3"
-        mine, theirs = same_version(api, gid, handed["secret"], host)
+        mine, theirs = api.same_version(gid, handed["secret"], host)
         robot_had = theirs["view"]["accounts"]["p3"]
         assert mine["view"]["accounts"]["p3"] == robot_had
         assert robot_had["holdings"] or robot_had["orders"], robot_had  # the robot traded
@@ -104,7 +67,7 @@ def test_a_late_pupil_takes_a_robots_seat_with_its_holdings(tmp_path: Path) -> N
         assert hand_over(api, game, host, "p3", "Боря").status_code == 409  # handed once
 
         # Vera heard nothing of it: no lobby, no new name, none of p3's holdings.
-        watcher.wait_version(head(url, gid), timeout=20)
+        watcher.wait_version(stored_head(url, gid), timeout=20)
         heard = "".join(watcher.raw)
         assert "Лиза" not in heard and handed["secret"] not in heard
         assert {f["type"] for f in watcher.frames} <= {"welcome", "view", "ping", "time"}
@@ -113,14 +76,6 @@ def test_a_late_pupil_takes_a_robots_seat_with_its_holdings(tmp_path: Path) -> N
         watcher.close()
     finally:
         server.kill()
-
-
-def same_version(api: Api, game_id: str, *secrets: str) -> list[Json]:
-    """The seats' answers at one version (read again while robots moved the game on)."""
-    while True:
-        answers = [api.view(game_id, secret) for secret in secrets]
-        if len({a["version"] for a in answers}) == 1:
-            return answers
 
 
 def test_a_robots_side_and_a_robot_team_handed_over(tmp_path: Path) -> None:
@@ -145,7 +100,7 @@ def test_a_robots_side_and_a_robot_team_handed_over(tmp_path: Path) -> None:
         wait_for(lambda: robot_versions(url, gid, "black"), "the robot's reply", timeout=45)
         given = hand_over(api, game, host, "black", "Лиза")
         assert given.status_code == 200, given.text
-        black, at = given.json()["secret"], head(url, gid)
+        black, at = given.json()["secret"], stored_head(url, gid)
         view = api.wait(gid, white, lambda v: v["to_move"] == "white")
         api.ok(gid, white, {"type": "move", "move": view["legal_moves"][0]})
         mine = api.wait(gid, black, lambda v: v["to_move"] == "black")

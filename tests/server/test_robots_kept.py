@@ -10,23 +10,8 @@ from pathlib import Path
 
 import httpx
 from live_fixtures import fresh_pg_url
-from live_support import Api, Json, Server, WsSeat
+from live_support import Api, Json, Server, WsSeat, robot_versions, stored_head, trading_setup
 from multi_support import metric, quick, wait_for
-
-from boardroom.store import Store
-
-PLAYERS = ("p1", "p2", "p3", "p4")
-
-
-def trading_setup() -> Json:
-    """An opening session of 40 (scaled) seconds: robots wake every few seconds in it."""
-    return {
-        "game": "exchange",
-        "seed": 7,
-        "ruleset": {"years": 1, "opening_session": True, "session_s": 800, "time_scale": 0.05},
-        "players": [{"id": p, "name": f"Player {p[1:]}"} for p in PLAYERS],
-        "directors": {str(f): PLAYERS[(f - 1) % 4] for f in range(1, 9)},
-    }
 
 
 def robots(api: Api, game: Json, body: Json) -> httpx.Response:
@@ -55,20 +40,6 @@ def lobby_robots(api: Api, game: Json) -> dict[str, Json]:
     }
 
 
-def robot_commands(url: str, game_id: str, role: str, after: int = 0) -> list[int]:
-    """The versions made by ``role``'s robot after version ``after`` (as stored)."""
-    store = Store(url)
-    try:
-        prefix = f"robot:{role}:"
-        return [
-            e.version
-            for e in store.events_since(game_id, after)
-            if (e.command_id or "").startswith(prefix)
-        ]
-    finally:
-        store.close()
-
-
 def soon(test: Callable[[], object], what: str, timeout: float = 45.0) -> None:
     wait_for(test, what, timeout=timeout, every=0.3)
 
@@ -78,7 +49,7 @@ def test_robot_choices_and_a_stand_in_outlive_a_kill(tmp_path: Path) -> None:
     server = Server(url, tmp_path / "server.log", robot_poll_s="0.2").start()
     try:
         api = Api(server.url)
-        game = api.create("exchange", trading_setup())
+        game = api.create("exchange", trading_setup(7))
         gid, host = game["game_id"], game["host_secret"]
         away = api.join(game, "Vera", "p2")["secret"]
         api.join(game, "Pavel", "p1")
@@ -96,26 +67,26 @@ def test_robot_choices_and_a_stand_in_outlive_a_kill(tmp_path: Path) -> None:
         assert chosen["p2"]["stand_in"] and chosen["p2"]["kind"] == "noise", chosen
 
         server.kill()
-        head = _head(url, gid)
+        head = stored_head(url, gid)
         server.start()
         assert lobby_robots(api, game) == chosen  # the choices and the stand-in, as stored
         # Both play after the restart: the stand-in in Vera's seat, p3 as the speculator.
-        soon(lambda: robot_commands(url, gid, "p2", head), "the stand-in's order after the restart")
-        soon(lambda: robot_commands(url, gid, "p3", head), "p3's order after the restart")
+        soon(lambda: robot_versions(url, gid, "p2", head), "the stand-in's order after the restart")
+        soon(lambda: robot_versions(url, gid, "p3", head), "p3's order after the restart")
 
         # Vera is back: the seat is hers again, its holdings as the stand-in left them.
         before = api.view(gid, host)["view"]["accounts"]["p2"]
         seat = WsSeat(server.ws_url, gid, away)
         seat.wait_version(0)
         soon(lambda: not lobby_robots(api, game).get("p2"), "the stand-in gone from the lobby")
-        back = _head(url, gid)
+        back = stored_head(url, gid)
         assert api.view(gid, away)["role"] == "p2"
-        mine, theirs = same_version(api, gid, away, host)
+        mine, theirs = api.same_version(gid, away, host)
         assert mine["view"]["accounts"]["p2"] == theirs["view"]["accounts"]["p2"]
         assert before["holdings"] or before["orders"], before  # the stand-in traded for her
         # The robots go on, but none in Vera's seat.
-        soon(lambda: robot_commands(url, gid, "p3", back), "p3's order after the return")
-        assert robot_commands(url, gid, "p2", back) == []
+        soon(lambda: robot_versions(url, gid, "p3", back), "p3's order after the return")
+        assert robot_versions(url, gid, "p2", back) == []
         server.kill()
         server.start()
         assert "p2" not in lobby_robots(api, game)  # handed back for good
@@ -124,27 +95,11 @@ def test_robot_choices_and_a_stand_in_outlive_a_kill(tmp_path: Path) -> None:
         server.kill()
 
 
-def same_version(api: Api, game_id: str, *secrets: str) -> list[Json]:
-    """The seats' answers at one version (read again while robots moved the game on)."""
-    while True:
-        answers = [api.view(game_id, secret) for secret in secrets]
-        if len({a["version"] for a in answers}) == 1:
-            return answers
-
-
-def _head(url: str, game_id: str) -> int:
-    store = Store(url)
-    try:
-        return store.head(game_id)
-    finally:
-        store.close()
-
-
 def test_a_person_handed_to_a_robot_on_one_process_gets_the_seat_back_through_the_other() -> None:
     url = fresh_pg_url()
     with quick(url, robot_poll_s="0.2") as first, quick(url, robot_poll_s="0.2") as second:
         api, other = Api(first.url), Api(second.url)
-        game = api.create("exchange", trading_setup())
+        game = api.create("exchange", trading_setup(7))
         gid, host = game["game_id"], game["host_secret"]
         away = api.join(game, "Vera", "p2")["secret"]
         api.join(game, "Pavel", "p1")
@@ -156,18 +111,18 @@ def test_a_person_handed_to_a_robot_on_one_process_gets_the_seat_back_through_th
         watcher.wait_version(0)
         assert metric(first, "boardroom_games_led") == 1
         assert metric(second, "boardroom_games_led") == 0
-        soon(lambda: robot_commands(url, gid, "p2"), "the stand-in's order")
+        soon(lambda: robot_versions(url, gid, "p2"), "the stand-in's order")
         assert lobby_robots(other, game) == lobby_robots(api, game)
 
         seat = WsSeat(second.ws_url, gid, away)  # Vera is back, through the other process
         seat.wait_version(0)
         soon(lambda: "p2" not in lobby_robots(api, game), "the leader's stand-in gone")
-        back = _head(url, gid)
+        back = stored_head(url, gid)
         assert "p2" not in lobby_robots(other, game)
         # The leader's robots go on; none in Vera's seat, and the other process runs none.
-        soon(lambda: robot_commands(url, gid, "p3", back), "p3's order after the return")
-        soon(lambda: robot_commands(url, gid, "p4", back), "p4's order after the return")
-        assert robot_commands(url, gid, "p2", back) == []
+        soon(lambda: robot_versions(url, gid, "p3", back), "p3's order after the return")
+        soon(lambda: robot_versions(url, gid, "p4", back), "p4's order after the return")
+        assert robot_versions(url, gid, "p2", back) == []
         assert robot_counts(second) == {}
         order = {"type": "order", "account": "p2", "stock": 3, "side": "buy", "qty": 1}
         assert seat.command(order | {"price": 5})["type"] == "ack"  # hers to play

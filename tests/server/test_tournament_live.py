@@ -97,11 +97,13 @@ def server(tmp_path: Path) -> Iterator[Server]:
 class Class:
     """The teacher and the pupils of one event, each on their own socket."""
 
-    def __init__(self, server: Server, setup: Json, pupils: int) -> None:
+    def __init__(
+        self, server: Server, setup: Json, pupils: int, names: tuple[str, ...] = NAMES
+    ) -> None:
         self.server, self.api = server, Api(server.url)
         self.event = self.api.create("tournament", setup)
         self.secrets: dict[str, str] = {}
-        for name in NAMES[:pupils]:
+        for name in names[:pupils]:
             joined = self.api.join(self.event["code"], name)
             assert joined["game_id"] == self.event["game_id"]
             with self.seat(joined["secret"]) as phone:
@@ -233,8 +235,9 @@ def test_nine_pupils_three_swiss_rounds_equal_the_hand_computation(server: Serve
     assert played[0].headers["White"] == "Аня" and played[4].headers["Black"] == "Робот"
     table = event.api.http.get(f"/api/web/games/{eid}/crosstable", headers=auth).text
     assert table.startswith("\ufeffМесто;Имя;1;2;")
+    # the 2/1/0 scale, whole numbers: Вика 2½ wins → 5 points, Buchholz 10, SB 16
     assert table.splitlines()[1].startswith("1;Вика;×;") and table.splitlines()[1].endswith(
-        ";2,5;5;4"
+        ";5;10;16"
     )
 
 

@@ -103,6 +103,26 @@ class Api:
         body: Json = reply.json()
         return body
 
+    def same_version(self, game_id: str, *secrets: str) -> list[Json]:
+        """The seats' answers at one version (read again while robots moved the game on)."""
+        while True:
+            answers = [self.view(game_id, secret) for secret in secrets]
+            if len({a["version"] for a in answers}) == 1:
+                return answers
+
+    def host_until(
+        self, game_id: str, host: str, test: Callable[[Json], bool], steps: int = 14
+    ) -> Json:
+        """The host continues through its waits and ends phases until its view passes
+        ``test`` (an exchange game); that view."""
+        for _ in range(steps):
+            view: Json = self.view(game_id, host)["view"]
+            if test(view):
+                return view
+            step = "continue" if view["waiting_for_host"] else "end_phase"
+            self.ok(game_id, host, {"type": step})
+        raise AssertionError("the game never got there")
+
     def wait(
         self, game_id: str, secret: str, test: Callable[[Json], bool], timeout: float = 30.0
     ) -> Json:

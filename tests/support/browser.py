@@ -33,5 +33,7 @@ def chromium_path() -> str:
     return CHROMIUM
 
 
-def launch(playwright: Playwright) -> Browser:
-    return playwright.chromium.launch(executable_path=chromium_path(), args=CHROMIUM_ARGS)
+def launch(playwright: Playwright, executable: str | None = None) -> Browser:
+    """Debian's chromium, or ``executable`` (a script that starts it elsewhere: netns.py)."""
+    path = executable or chromium_path()
+    return playwright.chromium.launch(executable_path=path, args=CHROMIUM_ARGS)

@@ -11,7 +11,6 @@ from __future__ import annotations
 
 import re
 import time
-from collections.abc import Callable
 
 import pytest
 from playwright.sync_api import Browser, Page, expect
@@ -182,14 +181,6 @@ def test_a_whole_year_on_two_phones(browser: Browser, server: Server, api: Api) 
     def go(command: Json, secret: str = host) -> None:
         api.ok(gid, secret, command)
 
-    def until(test: Callable[[Json], bool]) -> Json:
-        for _ in range(14):
-            view: Json = api.view(gid, host)["view"]
-            if test(view):
-                return view
-            go({"type": "continue"} if view["waiting_for_host"] else {"type": "end_phase"})
-        raise AssertionError("the game never got there")
-
     def every(task: str, step: str, roles: tuple[str, ...] = ("p1", "p2")) -> None:
         for role in roles:
             found.extend(problems(pages[role], task, step))
@@ -197,7 +188,7 @@ def test_a_whole_year_on_two_phones(browser: Browser, server: Server, api: Api) 
     every("wait", "before-start")
     expect(anna.locator("[data-role=task]")).to_contain_text("Игра скоро начнётся")
     go({"type": "start"})
-    until(lambda v: v["phase"] == "exchange" and not v["waiting_for_host"])
+    api.host_until(gid, host, lambda v: v["phase"] == "exchange" and not v["waiting_for_host"])
     every("market", "opening")
     for role, page in pages.items():
         shot(page, f"x-phone-market-{SIZES[role][0]}")
@@ -271,7 +262,7 @@ def test_a_whole_year_on_two_phones(browser: Browser, server: Server, api: Api) 
         page.click("[data-tab=market]")
         page.evaluate("window.scrollTo(0, document.documentElement.scrollHeight)")
         assert page.evaluate("scrollY") > 0
-    until(lambda v: v["phase"] == "board" and not v["waiting_for_host"])
+    api.host_until(gid, host, lambda v: v["phase"] == "board" and not v["waiting_for_host"])
     moved = {"p1": False, "p2": False}
     waited = set()
     for _ in range(40):
@@ -299,7 +290,7 @@ def test_a_whole_year_on_two_phones(browser: Browser, server: Server, api: Api) 
             if role != director and role not in waited:
                 found.extend(problems(page, "wait", "other-moves"))
                 expect(page.locator("[data-role=task]")).to_contain_text(
-                    f"Ходит Фирма {call['firm']}"
+                    f"Ходит фирма {call['firm']}"
                 )
                 shot(page, f"x-phone-wait-{SIZES[role][0]}")
                 waited.add(role)
@@ -321,7 +312,7 @@ def test_a_whole_year_on_two_phones(browser: Browser, server: Server, api: Api) 
     expect(kostya.locator("[data-action=turn-alert]")).to_have_text("Без звука")
 
     # The year's session: Alexandra calls a meeting of firm 3 from her phone.
-    until(lambda v: v["phase"] == "exchange" and not v["waiting_for_host"])
+    api.host_until(gid, host, lambda v: v["phase"] == "exchange" and not v["waiting_for_host"])
     every("market", "session")
     # On a laptop the same page shows every pane at once, in columns, and no tab bar.
     anna.set_viewport_size({"width": 1280, "height": 800})
@@ -334,7 +325,7 @@ def test_a_whole_year_on_two_phones(browser: Browser, server: Server, api: Api) 
     shot(anna, "x-phone-wide-1280")
     anna.set_viewport_size({"width": 390, "height": 844})
     anna.click("[data-action=call-meeting][data-firm='3']")
-    until(lambda v: v["phase"] == "meetings" and not v["waiting_for_host"])
+    api.host_until(gid, host, lambda v: v["phase"] == "meetings" and not v["waiting_for_host"])
     every("vote", "meetings")  # Konstantin holds the share of firm 7 he bought
     anna.select_option("select[name=nominee-3]", "p4")
     anna.click("[data-action=nominate][data-firm='3']")
@@ -354,7 +345,7 @@ def test_a_whole_year_on_two_phones(browser: Browser, server: Server, api: Api) 
     expect(anna.locator("[data-panel=meetings]")).to_contain_text("Собрания закрыты")
     every("wait", "meetings-closed")
 
-    until(lambda v: v["phase"] == "ended")
+    api.host_until(gid, host, lambda v: v["phase"] == "ended")
     every("wait", "ended")
     expect(anna.locator("[data-role=task]")).to_contain_text("Игра окончена")
     for page in pages.values():

@@ -193,8 +193,9 @@ def test_the_wall_shows_every_firm_at_every_step(
             *(str(e[k]) for k in ("earnings", "tax", "dividend", "per_share")),
         ]
     taxes = sum(e["tax"] for e in paid)
+    given = sum(sum(e["payments"].values()) for e in paid)
     expect(wall.locator("[data-panel=year-end]")).to_contain_text(
-        f"Государство получает налогов: {taxes}."
+        f"Государство получает налогов: {taxes}. Акционерам выплачено дивидендов: {given} ("
     )
     problems += problems_at(wall, "year-end", running=True)
 

@@ -100,7 +100,7 @@ def test_a_late_pupil_is_told_what_to_do_and_gets_a_robots_seat(
     context, liza = new_page(browser, **phone(390, 844))
     liza.goto(path)
     expect(liza.locator("[data-panel=board] .board")).to_be_visible()
-    mine, hosts = same_version(api, gid, secret, game["host_secret"])
+    mine, hosts = api.same_version(gid, secret, game["host_secret"])
     assert mine["role"] == "p4"
     assert mine["view"]["accounts"]["p4"] == hosts["view"]["accounts"]["p4"]
     expect(lobby.locator("[data-seat=p4] .dot.on")).to_be_visible()
@@ -110,14 +110,6 @@ def test_a_late_pupil_is_told_what_to_do_and_gets_a_robots_seat(
 
 def _robot_in(api: Api, game: Json, role: str) -> bool:
     return any(s["robot"] for s in api.lobby(game)["seats"] if s["role"] == role)
-
-
-def same_version(api: Api, game_id: str, *secrets: str) -> list[Json]:
-    """The seats' answers at one version (read again while robots moved the game on)."""
-    while True:
-        answers = [api.view(game_id, secret) for secret in secrets]
-        if len({a["version"] for a in answers}) == 1:
-            return answers
 
 
 def test_a_seat_handed_over_before_the_start_takes_the_persons_name(

@@ -11,7 +11,16 @@ from pathlib import Path
 
 import pytest
 from playwright.sync_api import Browser, Page, expect
-from web_support import Api, Server, click_move, created_game, errors_of, new_page, shot
+from web_support import (
+    Api,
+    Server,
+    click_move,
+    created_game,
+    errors_of,
+    new_page,
+    new_phone,
+    shot,
+)
 
 from boardroom.draughts import pdn
 from boardroom.kernel import Json
@@ -72,6 +81,7 @@ def test_a_pupil_plays_the_robot_and_resigns(browser: Browser, server: Server, a
     shot(projector, "russian-projector-1920")
 
     pupil.click("[data-action=resign]")
+    pupil.click("[data-action=resign-confirm]")
     expect(pupil.locator("[data-role=ended]")).to_contain_text("Robot Vasya (black) wins")
     expect(pupil.locator("[data-role=ended]")).to_contain_text("the opponent resigned")
     expect(projector.locator("[data-role=to-move]")).to_contain_text("Robot Vasya (black) wins")
@@ -106,6 +116,36 @@ def test_the_pages_speak_russian(browser: Browser, server: Server, api: Api) -> 
     expect(page.locator("[data-clock=black]")).to_contain_text("Чёрные")  # nobody named
     shot(page, "russian-player-ru-1280")
     assert errors_of(page) == []
+
+
+def test_resigning_asks_first(browser: Browser, server: Server, api: Api) -> None:
+    """One tap on «Сдаться» asks in the page (no browser dialog); «Нет» changes nothing, «Да»
+    resigns."""
+    made = api.create("russian", {"game": "russian", "white": {"name": "Аня"}})
+    seat = api.join(made, "Аня", "white")
+    page = new_phone(browser)
+    dialogs: list[str] = []
+    page.on("dialog", lambda dialog: dialogs.append(dialog.message))
+    page.goto(f"{server.url}/play/{made['game_id']}#secret={seat['secret']}")
+    api.ok(made["game_id"], made["host_secret"], {"type": "start"})
+    box = page.locator("[data-role=resign-confirm]")
+    expect(page.locator("[data-action=resign]")).to_have_text("Сдаться")
+    expect(box).to_be_hidden()
+    page.click("[data-action=resign]")
+    expect(box).to_be_visible()
+    expect(box).to_contain_text("Сдаться в этой партии?")
+    expect(box.locator("[data-action=resign-cancel]")).to_be_focused()  # a stray Enter keeps on
+    shot(page, "russian-resign-confirm-390")
+    before = api.view(made["game_id"], seat["secret"])
+    page.click("[data-action=resign-cancel]")
+    expect(box).to_be_hidden()
+    after = api.view(made["game_id"], seat["secret"])
+    assert after["version"] == before["version"] and after["view"]["phase"] == "play"
+    page.click("[data-action=resign]")
+    page.click("[data-action=resign-confirm]")
+    expect(page.locator("[data-role=ended]")).to_contain_text("соперник сдался")
+    assert api.view(made["game_id"], seat["secret"])["view"]["winner"] == "black"
+    assert dialogs == [] and errors_of(page) == []
 
 
 # --- a class's game: the pupils' own names, both clocks in the first screen -----------------------

@@ -120,8 +120,9 @@ def test_the_phone_and_the_wall_through_two_rounds(
     # the teacher settles the robot's board from the console; the others end by resigning
     robot_row = console.locator("table.tn-boards tbody tr", has_text="Робот")
     shot(console, "tournament-host-1280")
-    robot_row.locator("button", has_text="½ : ½").click()
-    expect(robot_row).to_contain_text("½ : ½")
+    robot_row.locator("button", has_text="1 : 1").click()
+    console.click("[data-action=confirm-result-yes]")  # asked in the page first (issue 44)
+    expect(robot_row.locator("[data-action=undo-result]")).to_be_visible()
     finish_round(api, eid, host, secrets, 1, boards[1:4])
     view = api.wait(
         eid,

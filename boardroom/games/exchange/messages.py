@@ -3,8 +3,9 @@
 ``MESSAGES[lang]`` holds a template for every refusal code (``code`` or ``code.reason``
 when one code has several sentences), the words for the game's things (``@firm``,
 ``@state`` with case forms) and terms (``term.phase.exchange``). The mechanism that fills
-them is ``boardroom.i18n`` (ICU-style placeholders, CLDR plurals). People are never
-declined: a typed name stands in the nominative, or after a colon.
+them is ``boardroom.i18n`` (ICU-style placeholders, CLDR plurals). A person's typed name
+stands in the nominative, after a colon, or declined where the sentence needs a case
+(``{director:gen}``, ``boardroom.i18n.names``).
 
 >>> names({"players": {"p1": "Аня", "p2": "Борис"}})
 {'p1': 'Аня', 'p2': 'Борис'}
@@ -135,7 +136,8 @@ RU: Final = {
     "wrong_phase.no_deadline": "У этапа «{phase, term}» нет срока, который можно продлить.",
     "waiting_for_host": "Игра ждёт ведущего: дальше — этап «{next, term}».",
     "not_waiting": "Игра не ждёт ведущего: продолжать нечего.",
-    "stale_phase": "Продление было для этапа «{phase, term}» года {year}, а он уже закончился.",
+    "stale_phase": "Продление было для этапа «{phase, term}»{year, plural, =0 {} other { года #}}, "
+    "а он уже закончился.",
     "wrong_phase.not_running": "Игра сейчас не идёт.",
     "wrong_phase.not_started": "Игра ещё не началась.",
     "paused": "Игра на паузе; подождите, пока ведущий её продолжит.",
@@ -188,7 +190,7 @@ RU: Final = {
     "unknown_player": "Игрока {candidate} нет.",
     "already_nominated": "{candidate} уже в списке кандидатов {firm:gen}.",
     "not_your_vote": "{by} не распоряжается голосами этого владельца.",
-    "not_a_candidate": "{director} нет в списке кандидатов {firm:gen}; сначала выдвиньте "
+    "not_a_candidate": "{director:gen} нет в списке кандидатов {firm:gen}; сначала выдвиньте "
     "кандидата.",
     "bad_time": "Время — это число секунд не меньше нуля, а не {value}.",
     "game_over": "Игра окончена; смотрите итоги.",
@@ -303,7 +305,8 @@ EN: Final = {
     "wrong_phase.no_deadline": "The phase “{phase, term}” has no deadline to extend.",
     "waiting_for_host": "The game waits for the host to continue to “{next, term}”.",
     "not_waiting": "The game is not waiting for the host; there is nothing to continue.",
-    "stale_phase": "The extension was meant for “{phase, term}” of year {year}, which is over.",
+    "stale_phase": "The extension was meant for “{phase, term}”"
+    "{year, plural, =0 {} other { of year #}}, which is over.",
     "wrong_phase.not_running": "The game is not running.",
     "wrong_phase.not_started": "The game has not started yet.",
     "paused": "The game is paused; wait for the host to resume it.",

@@ -774,7 +774,24 @@ def _trade(event: Json, seat: Seat) -> Json | None:
 
 
 def _dividend(event: Json, seat: Seat) -> Json | None:
-    return {**event, "payments": {h: a for h, a in event["payments"].items() if h in seat}}
+    """Each seat sees its own payments and what the firm paid in all (public)."""
+    mine = {h: a for h, a in event["payments"].items() if h in seat}
+    return {**event, "paid": dividends_paid(event), "payments": mine}
+
+
+def dividends_paid(event: Json) -> int:
+    """What a firm's ``dividend_paid`` event moved to its shareholders in all (the ledger's
+    sum): ⌊D/S⌋ a share times the shares held, not the declared D (the rest stays with the
+    firm). A redacted event carries it as ``paid``; a whole one has every payment.
+
+    >>> dividends_paid({"dividend": 34, "per_share": 1, "payments": {"p1": 15, "p2": 5}})
+    20
+    >>> dividends_paid({"dividend": 34, "per_share": 1, "paid": 20, "payments": {}})
+    20
+    """
+    if "paid" in event:
+        return int(event["paid"])
+    return sum(int(a) for a in (event.get("payments") or {}).values())
 
 
 def _voted(event: Json, seat: Seat) -> Json | None:

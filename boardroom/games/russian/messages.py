@@ -48,7 +48,7 @@ RU: Final = {
     "@coach.mistake": "ошибка",
     "@coach.blunder": "грубая ошибка",
     "coach.better": "Лучше было {move}.",
-    "bad_result": "Результат партии — 1, ½ или 0 очков у белых.",
+    "bad_result": "Результат партии — 2, 1 или 0 очков у белых.",
     "unknown_board": "В туре {round} нет доски {board}.",
     "already_recorded": "У доски {board} уже есть результат.",
     "round_in_progress": "На досках этого тура ещё играют.",
@@ -59,7 +59,8 @@ RU: Final = {
     "duplicate_pupil": "Один и тот же ученик записан дважды.",
     "unknown_pupil": "В турнире нет такого ученика.",
     "bad_event": "Это не запись турнира.",
-    "too_many_rounds": "Учеников: {pupils}; в швейцарском турнире у них не больше "
+    "too_many_rounds": "С {pupils, plural, one {# учеником} few {# учениками} many {# учениками} "
+    "other {# ученика}} швейцарская система — не больше "
     "{most, plural, one {# тура} few {# туров} many {# туров} other {# тура}}.",
     "coach.missed_capture": "Здесь можно было взять {taken, plural, =1 {одну шашку} =2 {две шашки} "
     "=3 {три шашки} =4 {четыре шашки} one {# шашку} few {# шашки} many {# шашек} "
@@ -109,7 +110,7 @@ EN: Final = {
     "@coach.mistake": "mistake",
     "@coach.blunder": "blunder",
     "coach.better": "Better was {move}.",
-    "bad_result": "A game's result is 1, ½ or 0 for White.",
+    "bad_result": "A game's result is 2, 1 or 0 points for White.",
     "unknown_board": "Round {round} has no board {board}.",
     "already_recorded": "Board {board} already has its result.",
     "round_in_progress": "Some boards of this round are still playing.",

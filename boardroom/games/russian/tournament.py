@@ -7,9 +7,10 @@ Formats: a round robin by the standard Berger tables (an odd class adds the robo
 seat, so every pupil meets the robot once) and a Swiss event paired round by round
 (Monrad style: by score, then seed; no repeat pairings; nobody plays the same colour
 three times in a row; an odd pupil plays the robot, and nobody meets the robot twice
-while another pupil has not met it yet). A result is kept as white's half-points
-(2 a win, 1 a draw, 0 a loss); ties are broken by Buchholz, then Sonneborn–Berger,
-then the seeding order, so every order is deterministic.
+while another pupil has not met it yet). A result is kept as white's points on the Russian
+draughts scale, which every table shows as it is (2 a win, 1 a draw, 0 a loss: integers, no
+«½»); ties are broken by Buchholz, then Sonneborn–Berger, then the seeding order, so every
+order is deterministic.
 
 >>> event = round_robin("Warm-up", [Pupil("a", "Аня"), Pupil("b", "Боря"), Pupil("c", "Вика")])
 >>> [(g.white, g.black) for g in event.rounds[0]]
@@ -17,7 +18,7 @@ then the seeding order, so every order is deterministic.
 >>> event = record(event, 1, 1, WIN)
 >>> event = record(event, 1, 2, DRAW)
 >>> [(s.pupil.name, points_text(s.points)) for s in standings(event)]
-[('Аня', '1'), ('Боря', '½'), ('Вика', '½')]
+[('Аня', '2'), ('Боря', '1'), ('Вика', '1')]
 """
 
 from __future__ import annotations
@@ -100,6 +101,8 @@ class Event:
     pupils: tuple[Pupil, ...]
     planned_rounds: int
     rounds: tuple[tuple[Game, ...], ...] = ()
+    withdrawn: frozenset[str] = frozenset()
+    """Pupils withdrawn by the teacher: kept in the table, not paired again (Swiss)."""
 
     def pupil(self, pupil_id: str) -> Pupil:
         for pupil in self.pupils:
@@ -123,7 +126,8 @@ class Event:
 
 @dataclass(frozen=True)
 class Standing:
-    """A pupil's line in the table; points and Buchholz in half-points, SB in quarter-points."""
+    """A pupil's line in the table: points and Buchholz on the 2/1/0 scale, Sonneborn–Berger
+    the sum of (points scored against an opponent × that opponent's points)."""
 
     place: int
     pupil: Pupil
@@ -247,6 +251,48 @@ def record(event: Event, round_number: int, board: int, result: int) -> Event:
     return replace(event, rounds=tuple(rounds))
 
 
+# -- changes while the event runs (the teacher's) -----------------------------------------------
+
+
+def clear(event: Event, round_number: int, board: int) -> Event:
+    """The event with this board's result taken back (the teacher's undo).
+
+    >>> event = record(round_robin("RR", [Pupil("a", "A"), Pupil("b", "B")]), 1, 1, WIN)
+    >>> clear(event, 1, 1).rounds[0][0].result is None
+    True
+    """
+    games = event.rounds[round_number - 1]
+    changed = tuple(replace(g, result=None) if g.board == board else g for g in games)
+    rounds = list(event.rounds)
+    rounds[round_number - 1] = changed
+    return replace(event, rounds=tuple(rounds))
+
+
+def add_pupil(event: Event, pupil: Pupil) -> Event:
+    """A late pupil: the last seed, no points; a Swiss event pairs them from its next round.
+
+    >>> event = add_pupil(swiss("S", [Pupil("a", "A"), Pupil("b", "B")], 1), Pupil("c", "C"))
+    >>> [p.id for p in event.pupils]
+    ['a', 'b', 'c']
+    """
+    if any(p.id == pupil.id for p in event.pupils) or pupil.id == ROBOT:
+        raise TournamentError("duplicate_pupil", "each pupil needs an id of their own")
+    return replace(event, pupils=(*event.pupils, pupil))
+
+
+def rename(event: Event, pupil_id: str, name: str) -> Event:
+    """The event with a pupil's name changed (their games and points stay)."""
+    event.pupil(pupil_id)  # refuses an unknown pupil
+    pupils = tuple(Pupil(p.id, name) if p.id == pupil_id else p for p in event.pupils)
+    return replace(event, pupils=pupils)
+
+
+def withdraw(event: Event, pupil_id: str) -> Event:
+    """The event with a pupil withdrawn: their results stay, no later Swiss round pairs them."""
+    event.pupil(pupil_id)
+    return replace(event, withdrawn=event.withdrawn | {pupil_id})
+
+
 # -- Swiss pairing ------------------------------------------------------------------------------
 
 
@@ -275,20 +321,31 @@ def pair_next_round(event: Event) -> Event:
 def _swiss_pairs(event: Event) -> list[tuple[str, str]]:
     points = _points(event.games)
     seed = {p.id: i for i, p in enumerate(event.pupils)}
-    ranked = sorted(seed, key=lambda p: (-points.get(p, 0), seed[p]))
+    playing = [p for p in seed if p not in event.withdrawn]
+    ranked = sorted(playing, key=lambda p: (-points.get(p, 0), seed[p]))
     met = {(g.white, g.black) for g in event.games} | {(g.black, g.white) for g in event.games}
     colours = _colours(event)
-    # the colour rule gives way only if no pairing keeps it (no repeat game comes first)
-    for strict in (True, False):
+    # the colour rule gives way only if no pairing keeps it (no repeat game comes first); after
+    # a withdrawal (fewer seats than the rounds were planned for) a repeat game, last of all
+    for strict, seen in _pairing_passes(event, met):
         for robot_pupil in _robot_candidates(event, ranked):
             rest = [p for p in ranked if p != robot_pupil]
-            found = _pair_rest(rest, met, colours if strict else {}, [PAIRING_STEPS])
+            found = _pair_rest(rest, seen, colours if strict else {}, [PAIRING_STEPS])
             if found is not None:
                 pairs = [_coloured(a, b, colours, seed) for a, b in found]
                 if robot_pupil is not None:
                     pairs.append(_coloured(robot_pupil, ROBOT, colours, seed))
                 return pairs
     raise TournamentError("no_pairing", "no pairing without a repeat game is left")
+
+
+def _pairing_passes(
+    event: Event, met: set[tuple[str, str]]
+) -> list[tuple[bool, set[tuple[str, str]]]]:
+    """The passes of the Swiss search: colours kept, then not; repeats allowed only last and
+    only once a pupil was withdrawn (with every seat present a pairing without one exists)."""
+    passes = [(True, met), (False, met)]
+    return [*passes, (False, set())] if event.withdrawn else passes
 
 
 def _robot_candidates(event: Event, ranked: list[str]) -> list[str | None]:
@@ -299,7 +356,9 @@ def _robot_candidates(event: Event, ranked: list[str]) -> list[str | None]:
     robot_games = {p: 0 for p in ranked}
     for game in event.games:
         if ROBOT in (game.white, game.black):
-            robot_games[game.opponent(ROBOT)] += 1
+            pupil = game.opponent(ROBOT)
+            if pupil in robot_games:  # (not a withdrawn pupil)
+                robot_games[pupil] += 1
     fewest = min(robot_games.values())
     return [p for p in reversed(ranked) if robot_games[p] == fewest]
 
@@ -412,28 +471,14 @@ def standings(event: Event) -> list[Standing]:
     return [replace(s, place=place) for place, (_, s) in enumerate(lines, start=1)]
 
 
-def points_text(half_points: int) -> str:
-    """Half-points as a table writes them.
+def points_text(points: int) -> str:
+    """Points as every table writes them: the Russian draughts scale (2 a win, 1 a draw,
+    0 a loss), whole numbers a child reads at a glance and no column cuts («11,5»).
 
     >>> [points_text(n) for n in (0, 1, 2, 5)]
-    ['0', '½', '1', '2½']
+    ['0', '1', '2', '5']
     """
-    whole, half = divmod(half_points, 2)
-    if not half:
-        return str(whole)
-    return f"{whole}½" if whole else "½"
-
-
-def decimal_text(value: int, per_point: int) -> str:
-    """A score kept in ``1/per_point`` points as a decimal number (for a spreadsheet).
-
-    >>> decimal_text(5, 2), decimal_text(4, 2), decimal_text(7, 4)
-    ('2.5', '2', '1.75')
-    """
-    whole, part = divmod(value, per_point)
-    if not part:
-        return str(whole)
-    return f"{whole}.{str(part * 100 // per_point).rstrip('0')}"
+    return str(points)
 
 
 def crosstable(event: Event, score: Callable[[int], str] = points_text) -> list[list[str]]:
@@ -443,7 +488,7 @@ def crosstable(event: Event, score: Callable[[int], str] = points_text) -> list[
 
     >>> event = record(round_robin("RR", [Pupil("a", "A"), Pupil("b", "B")]), 1, 1, LOSS)
     >>> [s.pupil.id for s in standings(event)], crosstable(event)
-    (['b', 'a'], [['×', '1'], ['0', '×']])
+    (['b', 'a'], [['×', '2'], ['0', '×']])
     """
     order = [s.pupil.id for s in standings(event)]
     has_robot = any(g.has(ROBOT) for g in event.games)
@@ -460,37 +505,40 @@ def _cell(games: Iterable[Game], pupil: str, other: str, score: Callable[[int], 
 
 
 def crosstable_csv(event: Event, lang: str = "ru") -> str:
-    """The crosstable as CSV text: place, name, one column per place (and the robot),
-    points, Buchholz, Sonneborn–Berger; numbers as decimals; headings in ``lang``.
+    """The crosstable as CSV text the reader's Excel opens: place, name, one column per
+    place (and the robot), points, Buchholz, Sonneborn–Berger (whole numbers, the 2/1/0
+    scale); headings in ``lang``; in Russian a byte-order mark and ``;`` between cells.
 
     >>> event = record(round_robin("RR", [Pupil("a", "Аня"), Pupil("b", "Боря")]), 1, 1, DRAW)
     >>> print(crosstable_csv(event, "en"), end="")
     Place,Name,1,2,Points,Buchholz,Sonneborn–Berger
-    1,Аня,×,0.5,0.5,0.5,0.25
-    2,Боря,0.5,×,0.5,0.5,0.25
+    1,Аня,×,1,1,1,1
+    2,Боря,1,×,1,1,1
+    >>> crosstable_csv(event, "ru").splitlines()[0]
+    '\ufeffМесто;Имя;1;2;Очки;Бухгольц;Зоннеборн — Бергер'
     """
     words = MESSAGES.get(lang, MESSAGES["ru"])
     table = standings(event)
-    grid = crosstable(event, lambda half: decimal_text(half, 2))
+    grid = crosstable(event)
     robot = len(grid[0]) > len(table) if grid else False
     head = [words["@tournament.place"], words["@tournament.name"]]
     head += [str(s.place) for s in table] + ([words["@tournament.robot"]] if robot else [])
     head += [words["@tournament.points"], words["@tournament.buchholz"], words["@tournament.sb"]]
-    lines = [_csv_line(head)]
+    separator = ";" if lang == "ru" else ","
+    lines = [_csv_line(head, separator)]
     for standing, cells in zip(table, grid, strict=True):
         row = [str(standing.place), standing.pupil.name, *cells]
-        row += [decimal_text(standing.points, 2), decimal_text(standing.buchholz, 2)]
-        row.append(decimal_text(standing.sonneborn_berger, 4))
-        lines.append(_csv_line(row))
-    return "\n".join(lines) + "\n"
+        row += [str(standing.points), str(standing.buchholz), str(standing.sonneborn_berger)]
+        lines.append(_csv_line(row, separator))
+    return ("\ufeff" if lang == "ru" else "") + "\n".join(lines) + "\n"
 
 
-def _csv_line(cells: Iterable[str]) -> str:
-    return ",".join(_csv_quote(c) for c in cells)
+def _csv_line(cells: Iterable[str], separator: str) -> str:
+    return separator.join(_csv_quote(c, separator) for c in cells)
 
 
-def _csv_quote(cell: str) -> str:
-    if any(ch in cell for ch in ',"\r\n') or cell[:1] in ("=", "+", "-", "@"):
+def _csv_quote(cell: str, separator: str) -> str:
+    if any(ch in cell for ch in f'{separator}"\r\n') or cell[:1] in ("=", "+", "-", "@"):
         return '"' + cell.replace('"', '""') + '"'
     return cell
 

@@ -39,7 +39,9 @@ MAX_PUPILS: Final = 30
 MAX_NAME: Final = 40
 ROUND_ROBIN_MOST: Final = 12
 """Up to this many pupils an ``auto`` event is a round robin, above it a Swiss one."""
-SETUP_KEYS: Final = frozenset({"game", "title", "format", "rounds", "minutes", "robot"})
+SETUP_KEYS: Final = frozenset(
+    {"game", "title", "format", "rounds", "minutes", "robot", "takebacks"}
+)
 FORMATS: Final = ("auto", "round_robin", "swiss")
 
 
@@ -52,12 +54,17 @@ class EventState:
     rounds: int
     minutes: float | None
     robot: str
+    takebacks: bool = False
+    """The boards it opens let a pupil ask to take a move back (off unless chosen)."""
     phase: str = "gathering"  # gathering → playing → over
     names: dict[str, str] = field(default_factory=dict)  # seat → name, in join order
     event: t.Event | None = None
     current: int = 0
     boards: dict[tuple[int, int], str] = field(default_factory=dict)  # (round, board) → game id
     log: list[Json] = field(default_factory=list)
+    by_teacher: set[tuple[int, int]] = field(default_factory=set)
+    """(round, board) whose result the teacher set (it may be undone while the round is open)."""
+    withdrawn: set[str] = field(default_factory=set)
 
     def games_of(self, number: int) -> tuple[t.Game, ...]:
         """The games of round ``number`` (none before it is paired)."""
@@ -98,8 +105,11 @@ def setup(spec: Json) -> EventState:
     robot = spec.get("robot", "casual")
     if robot not in LEVELS:
         raise _bad(f"The robot's level: one of {', '.join(LEVELS)}.")
+    takebacks = spec.get("takebacks", False)
+    if not isinstance(takebacks, bool):
+        raise _bad("Takebacks: true or false.")
     minutes = None if minutes is None else float(minutes)
-    return EventState(title.strip(), str(fmt), rounds, minutes, str(robot))
+    return EventState(title.strip(), str(fmt), rounds, minutes, str(robot), takebacks)
 
 
 def _bad(message: str) -> Refused:
@@ -119,27 +129,56 @@ def decide(state: EventState, command: Json, now: float) -> list[Json]:
     at = round(float(now), 3)
     try:
         return DECIDERS[kind](state, command, at)
-    except t.TournamentError as exc:
-        raise Refused(exc.code, str(exc), **{k: str(v) for k, v in exc.params.items()}) from None
+    except t.TournamentError as exc:  # its numbers kept as numbers: a plural needs them
+        raise Refused(exc.code, str(exc), **exc.params) from None
 
 
 def _enter(state: EventState, command: Json, at: float) -> list[Json]:
     by = command["by"]
     if by not in seats():
         raise Refused("not_a_pupil", "Only a pupil may enter the event.")
-    if state.phase != "gathering":
-        raise Refused("event_started", "The event has started; ask the teacher.")
+    if by in state.withdrawn:
+        raise Refused("withdrawn", "The teacher has withdrawn you from the event.")
+    late = state.phase != "gathering"
+    if late:
+        _late_entry(state, by)
+    entered = {"type": "entered", "pupil": by, "name": _name(command), "at": at}
+    return [entered | {"late": True}] if late else [entered]
+
+
+def _name(command: Json) -> str:
     name = command.get("name")
     if not isinstance(name, str) or not name.strip() or len(name) > MAX_NAME:
         raise Refused("bad_name", "A name: 1 to 40 characters.")
-    return [{"type": "entered", "pupil": by, "name": " ".join(name.split()), "at": at}]
+    return " ".join(name.split())
+
+
+def can_enter_late(state: EventState) -> bool:
+    """A pupil who comes after the start joins a Swiss event's next round with no points (as
+    lichess's Swiss does); a round robin's schedule is made in full at the start."""
+    return (
+        state.phase == "playing"
+        and state.event is not None
+        and state.event.format == "swiss"
+        and state.current < state.event.planned_rounds
+        and len(state.names) < MAX_PUPILS
+    )
+
+
+def _late_entry(state: EventState, by: str) -> None:
+    if by in state.names:
+        raise Refused("event_started", "You have entered already.")
+    if state.phase == "over" or state.event is None or state.event.format != "swiss":
+        raise Refused("event_started", "The event has started; ask the teacher.")
+    if not can_enter_late(state):
+        raise Refused("too_late", "The last round is being played; ask the teacher.")
 
 
 def _start(state: EventState, command: Json, at: float) -> list[Json]:
     _host(command)
     if state.phase != "gathering":
         raise Refused("event_started", "The event has started already.")
-    pupils = [t.Pupil(seat, name) for seat, name in state.names.items()]
+    pupils = _pupils(state)
     fmt = _format(state, len(pupils))
     event = _made(state, fmt, pupils)  # refuses too few pupils, too many rounds
     rounds = event.planned_rounds
@@ -147,6 +186,12 @@ def _start(state: EventState, command: Json, at: float) -> list[Json]:
         {"type": "event_started", "format": fmt, "rounds": rounds, "at": at},
         {"type": "round_started", "round": 1, "at": at},
     ]
+
+
+def _pupils(state: EventState) -> list[t.Pupil]:
+    """The pupils the event starts with (in join order; not those withdrawn meanwhile)."""
+    names = state.names.items()
+    return [t.Pupil(seat, name) for seat, name in names if seat not in state.withdrawn]
 
 
 def _format(state: EventState, pupils: int) -> str:
@@ -218,9 +263,80 @@ def _after(state: EventState, event: t.Event, at: float) -> list[Json]:
     """What follows a result: the next round once every board is over, or the end."""
     if not all(game.finished for game in event.rounds[state.current - 1]):
         return []  # (a round robin is paired in full: the round in play, not the last)
-    if state.current < event.planned_rounds:
-        return [{"type": "round_started", "round": state.current + 1, "at": at}]
-    return [{"type": "event_ended", "at": at}]
+    return _next_rounds(state, event, state.current, at)
+
+
+def _next_rounds(state: EventState, event: t.Event, number: int, at: float) -> list[Json]:
+    """The next round started (or the end); in a round robin the boards of a withdrawn pupil
+    are theirs lost at once (the opponent wins), and a round all of such boards ends too."""
+    out: list[Json] = []
+    while number < event.planned_rounds:
+        number += 1
+        out.append({"type": "round_started", "round": number, "at": at})
+        if event.format != "round_robin":
+            return out
+        for game in event.rounds[number - 1]:
+            result = _forfeit(state, game)
+            if result is not None:
+                event = t.record(event, number, game.board, result)
+                out.append(
+                    {"type": "result_recorded", "round": number, "board": game.board}
+                    | {"result": result, "by": "forfeit", "at": at}
+                )
+        if not all(game.finished for game in event.rounds[number - 1]):
+            return out
+    return [*out, {"type": "event_ended", "at": at}]
+
+
+def _forfeit(state: EventState, game: t.Game) -> int | None:
+    """White's points on a board of a withdrawn pupil (None: both play)."""
+    white, black = game.white in state.withdrawn, game.black in state.withdrawn
+    if white and black:
+        return t.DRAW
+    return t.LOSS if white else t.WIN if black else None
+
+
+# -- the teacher's corrections while the event runs ------------------------------------------
+
+
+def _undo_result(state: EventState, command: Json, at: float) -> list[Json]:
+    """The teacher takes back a result they set, while its round is open."""
+    _host(command)
+    number, board = command.get("round"), command.get("board")
+    if state.phase != "playing" or number != state.current:
+        raise Refused("round_closed", "Only a result of the round in play can be undone.")
+    if (number, board) not in state.by_teacher:
+        raise Refused("not_teacher_result", "Only a result the teacher set can be undone.")
+    return [{"type": "result_undone", "round": number, "board": board, "at": at}]
+
+
+def _pupil(state: EventState, command: Json) -> str:
+    pupil = command.get("pupil")
+    if not isinstance(pupil, str) or pupil not in state.names:
+        raise Refused("unknown_pupil", "There is no such pupil in this event.")
+    return pupil
+
+
+def _rename(state: EventState, command: Json, at: float) -> list[Json]:
+    _host(command)
+    pupil, name = _pupil(state, command), _name(command)
+    if state.names[pupil] == name:
+        return []
+    return [{"type": "pupil_renamed", "pupil": pupil, "name": name, "at": at}]
+
+
+def _withdraw(state: EventState, command: Json, at: float) -> list[Json]:
+    """The teacher withdraws a pupil: not paired again; their results stay."""
+    _host(command)
+    pupil = _pupil(state, command)
+    if pupil in state.withdrawn:
+        raise Refused("withdrawn_already", "This pupil is withdrawn already.")
+    active = [p for p in state.names if p not in state.withdrawn and p != pupil]
+    if state.phase == "playing" and len(active) < 2:
+        raise Refused("too_few_pupils", "An event needs at least two pupils.")
+    if state.phase == "over":
+        raise Refused("round_closed", "The event is over.")
+    return [{"type": "pupil_withdrawn", "pupil": pupil, "at": at}]
 
 
 def _host(command: Json) -> None:
@@ -243,6 +359,9 @@ DECIDERS: Final[dict[str, Callable[[EventState, Json, float], list[Json]]]] = {
     "boards": _boards,
     "result": _result,
     "end_round": _end_round,
+    "undo_result": _undo_result,
+    "rename": _rename,
+    "withdraw": _withdraw,
     "tick": _tick,
 }
 
@@ -255,8 +374,10 @@ def evolve(state: EventState, event: Json) -> EventState:
     kind = event["type"]
     if kind == "entered":
         state.names = {**state.names, event["pupil"]: event["name"]}
+        if state.event is not None:  # a late pupil: paired from the next round
+            state.event = t.add_pupil(state.event, t.Pupil(event["pupil"], event["name"]))
     elif kind == "event_started":
-        pupils = [t.Pupil(seat, name) for seat, name in state.names.items()]
+        pupils = _pupils(state)
         state.phase = "playing"
         state.event = _made(state, event["format"], pupils)
     elif kind == "round_started":
@@ -270,7 +391,36 @@ def evolve(state: EventState, event: Json) -> EventState:
     elif kind == "result_recorded":
         assert state.event is not None
         state.event = t.record(state.event, event["round"], event["board"], event["result"])
+        if event["by"] == HOST:
+            state.by_teacher = state.by_teacher | {(event["round"], event["board"])}
+    elif kind in CORRECTIONS:
+        CORRECTIONS[kind](state, event)
     elif kind == "event_ended":
         state.phase = "over"
     state.log.append(event)
     return state
+
+
+def _undone(state: EventState, event: Json) -> None:
+    assert state.event is not None
+    state.event = t.clear(state.event, event["round"], event["board"])
+    state.by_teacher = state.by_teacher - {(event["round"], event["board"])}
+
+
+def _renamed(state: EventState, event: Json) -> None:
+    state.names = {**state.names, event["pupil"]: event["name"]}
+    if state.event is not None:
+        state.event = t.rename(state.event, event["pupil"], event["name"])
+
+
+def _withdrawn(state: EventState, event: Json) -> None:
+    state.withdrawn = state.withdrawn | {event["pupil"]}
+    if state.event is not None and any(p.id == event["pupil"] for p in state.event.pupils):
+        state.event = t.withdraw(state.event, event["pupil"])
+
+
+CORRECTIONS: Final[dict[str, Callable[[EventState, Json], None]]] = {
+    "result_undone": _undone,
+    "pupil_renamed": _renamed,
+    "pupil_withdrawn": _withdrawn,
+}

@@ -61,16 +61,53 @@ def actions(view: Json, role: str) -> Json:
     starts, sets a board's result, ends the round."""
     if view["phase"] == "gathering":
         if role == event.HOST:
-            return {"start": {}} if len(view["pupils"]) >= 2 else {}
+            active = [p for p in view["pupils"] if not p.get("withdrawn")]
+            return ({"start": {}} if len(active) >= 2 else {}) | _pupil_actions(view)
         return {"enter": {}} if role in event.seats() else {}
     if view["phase"] == "playing" and role == event.HOST:
         boards = view["rounds"][-1]["boards"] if view["rounds"] else []
         open_boards = [b["board"] for b in boards if b["result"] is None]
-        return {
-            "result": {"round": view["current"], "boards": open_boards},
-            "end_round": {"round": view["current"]},
-        }
+        undo = [b["board"] for b in boards if b["result"] is not None and b.get("by_teacher")]
+        return (
+            {
+                "result": {"round": view["current"], "boards": open_boards},
+                "end_round": {"round": view["current"]},
+            }
+            | ({"undo_result": {"round": view["current"], "boards": undo}} if undo else {})
+            | (_pupil_actions(view))
+        )
+    if view["phase"] == "playing" and role in event.seats() and _late_entry(view, role):
+        return {"enter": {"late": True}}
     return {}
+
+
+def _pupil_actions(view: Json) -> Json:
+    """The teacher may rename any pupil and withdraw one still playing."""
+    active = [p["id"] for p in view["pupils"] if not p.get("withdrawn")]
+    return {"rename": {"pupils": [p["id"] for p in view["pupils"]]}, "withdraw": {"pupils": active}}
+
+
+def _late_entry(view: Json, role: str) -> bool:
+    """A seat not in the event may still enter a Swiss event's next round."""
+    known = {p["id"] for p in view["pupils"]}
+    rounds = view.get("planned_rounds") or 0
+    return (
+        role not in known
+        and view.get("format") == "swiss"
+        and view["current"] < rounds
+        and len(known) < event.MAX_PUPILS
+    )
+
+
+def carried(host_view: Json) -> list[Json]:
+    """Playing again: each pupil enters the new event under the name they had.
+
+    >>> carried({"pupils": [{"id": "p2", "name": "Аня"}]})
+    [{'type': 'enter', 'by': 'p2', 'name': 'Аня'}]
+    """
+    return [
+        {"type": "enter", "by": p["id"], "name": p["name"]} for p in host_view.get("pupils", [])
+    ]
 
 
 def demo() -> Json:
@@ -96,7 +133,10 @@ KIND = GameKind(
     demo=demo,
     presets=presets,
     command_schema=command_schema,
-    frame_events=frozenset({"event_started", "round_started", "result_recorded", "event_ended"}),
+    frame_events=frozenset(
+        {"event_started", "round_started", "result_recorded", "result_undone", "event_ended"}
+    ),
     actions=actions,
+    carried=carried,
     words=Words(messages.MESSAGES, names=messages.names),
 )

@@ -34,6 +34,11 @@ RU: Final = {
     "not_current_round": "Это можно сделать только в текущем туре.",
     "boards_open": "Доски этого тура уже открыты.",
     "round_over": "У всех досок этого тура уже есть результат.",
+    "too_late": "Идёт последний тур — войти уже нельзя; спросите учителя.",
+    "withdrawn": "Учитель снял вас с турнира.",
+    "withdrawn_already": "Этот ученик уже снят с турнира.",
+    "round_closed": "Этот тур уже закончен — результат не отменить.",
+    "not_teacher_result": "Отменить можно только результат, поставленный учителем, не сыгранный.",
 }
 EN: Final = {
     "@tournament": "class tournament",
@@ -52,6 +57,11 @@ EN: Final = {
     "not_current_round": "This can be done for the round in play only.",
     "boards_open": "This round's boards are open already.",
     "round_over": "Every board of this round has its result.",
+    "too_late": "The last round is being played: it is too late to enter; ask the teacher.",
+    "withdrawn": "The teacher has withdrawn you from the event.",
+    "withdrawn_already": "This pupil is withdrawn already.",
+    "round_closed": "This round is over: its result cannot be undone.",
+    "not_teacher_result": "Only a result the teacher set can be undone, not one played.",
 }
 MESSAGES: Final = {
     "ru": RU | {key: RUSSIAN["ru"][key] for key in _SHARED},

@@ -1,7 +1,7 @@
 """The published JSON Schema of a class event's commands (``GET /api/schema/tournament``).
 
 >>> " ".join(sorted(command_schema()["$defs"]))
-'boards end_round enter result start tick'
+'boards end_round enter rename result start tick undo_result withdraw'
 """
 
 from __future__ import annotations
@@ -30,6 +30,18 @@ COMMANDS: Final[dict[str, tuple[str, dict[str, Any]]]] = {
         {"round": _ROUND, "board": {"type": "integer"}, "result": {"enum": [0, 1, 2]}},
     ),
     "end_round": ("The teacher ends the round: boards still playing are draws.", {"round": _ROUND}),
+    "undo_result": (
+        "The teacher takes back a result they set, while its round is open.",
+        {"round": _ROUND, "board": {"type": "integer"}},
+    ),
+    "rename": (
+        "The teacher renames a pupil.",
+        {"pupil": {"type": "string"}, "name": {"type": "string", "maxLength": 40}},
+    ),
+    "withdraw": (
+        "The teacher withdraws a pupil: not paired again, their results stay.",
+        {"pupil": {"type": "string"}},
+    ),
     "tick": ("The server's clock (the event has none of its own).", {}),
 }
 

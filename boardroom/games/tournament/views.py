@@ -30,10 +30,13 @@ def view(state: EventState, viewer: str, *, events_since: int = 0) -> Json:
         "title": state.title,
         "phase": state.phase,
         "settings": {"format": state.format, "rounds": state.rounds}
-        | {"minutes": state.minutes, "robot": state.robot},
+        | {"minutes": state.minutes, "robot": state.robot, "takebacks": state.takebacks},
         "format": state.event.format if state.event else None,
         "planned_rounds": state.event.planned_rounds if state.event else None,
-        "pupils": [{"id": seat, "name": name} for seat, name in state.names.items()],
+        "pupils": [
+            {"id": seat, "name": name, "withdrawn": seat in state.withdrawn}
+            for seat, name in state.names.items()
+        ],
         "current": state.current,
         "rounds": [_round(state, number) for number in range(1, _paired(state) + 1)],
         "standings": _standings(state),
@@ -66,6 +69,7 @@ def _round(state: EventState, number: int) -> Json:
                 "black_name": _name(state, g.black),
                 "result": g.result,
                 "game_id": state.boards.get((number, g.board)),
+                "by_teacher": (number, g.board) in state.by_teacher,
             }
             for g in state.games_of(number)
         ],
@@ -75,6 +79,14 @@ def _round(state: EventState, number: int) -> Json:
 def _standings(state: EventState) -> list[Json]:
     if state.event is None:
         return []
+    # Playing now: a board of the round in play without its result (a round robin pairs
+    # every round at once: the later rounds' boards are not being played).
+    playing = {
+        pupil
+        for g in (state.games_of(state.current) if state.phase == "playing" else ())
+        if not g.finished
+        for pupil in (g.white, g.black)
+    }
     return [
         {
             "place": s.place,
@@ -84,7 +96,7 @@ def _standings(state: EventState) -> list[Json]:
             "buchholz": s.buchholz,
             "sb": s.sonneborn_berger,
             "played": s.played,
-            "in_progress": s.in_progress,
+            "in_progress": int(s.pupil.id in playing),
         }
         for s in t.standings(state.event)
     ]

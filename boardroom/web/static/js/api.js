@@ -1,6 +1,6 @@
 // @ts-check
 // The server's HTTP API and the seat's WebSocket.
-import { currentLang, t } from "./i18n.js";
+import { currentLang, t, setNameForms } from "./i18n.js";
 
 export class ApiError extends Error {
   constructor(code, message, details) {
@@ -65,6 +65,25 @@ export async function uploadBank(path, raw) {
 }
 
 /** A file the seat may download (fetched with its secret, saved through a blob link). */
+/** The file name the server gave (RFC 6266 `filename*`, in any alphabet), or "". */
+export function servedName(disposition) {
+  const found = /filename\*=UTF-8''([^;]+)/i.exec(disposition || "");
+  if (!found) return "";
+  try { return decodeURIComponent(found[1]); } catch { return ""; }
+}
+
+let stem = "";
+
+/** Name the game's downloads made in the page: the server's stem (title or kind, code, day). */
+export function setFileStem(value) {
+  stem = value || "";
+}
+
+/** A file of the game made in the page: `<stem>-<what>.<ext>` (the stem the server gave). */
+export function fileName(what, ext) {
+  return `${stem ? `${stem}-` : ""}${what}.${ext}`;
+}
+
 export async function download(path, secret, filename) {
   /** @type {Record<string, string>} */
   const headers = { "Accept-Language": currentLang() };
@@ -75,7 +94,7 @@ export async function download(path, secret, filename) {
   const url = URL.createObjectURL(blob);
   const a = document.createElement("a");
   a.href = url;
-  a.download = filename;
+  a.download = servedName(reply.headers.get("Content-Disposition")) || filename;
   document.body.append(a);
   a.click();
   a.remove();
@@ -108,6 +127,31 @@ export function keepSecret(gameId, secret) {
   localStorage.setItem(`br:secret:${gameId}`, secret);
 }
 
+let going = false;
+
+/**
+ * Play again: this seat's own place in the game this one went on in. The device proves its
+ * seat here with its own secret and gets its seat there (same role, same name) and that
+ * seat's secret, kept in this browser like a joined one; then the new game opens.
+ */
+export async function goOn(gameId, secret) {
+  if (going) return;
+  going = true;
+  try {
+    const seat = await call("POST", `/api/games/${encodeURIComponent(gameId)}/follow`, undefined, secret);
+    if (seat.role === "projector") {
+      localStorage.setItem(`br:projector:${seat.game_id}`, seat.secret);
+      location.assign(`/play/${seat.game_id}#role=projector`);
+    } else {
+      keepSecret(seat.game_id, seat.secret);
+      location.assign(`/play/${seat.game_id}#secret=${encodeURIComponent(seat.secret)}`);
+    }
+  } catch (err) {
+    going = false;
+    throw err;
+  }
+}
+
 let counter = 0;
 
 /** A command id unique to this page (the server applies the same id once). */
@@ -118,7 +162,8 @@ export function commandId() {
 
 /**
  * The seat's socket: hello → welcome + views; reconnects by itself (with the last version).
- * handlers: onView(view, version), onLobby(lobby), onStatus("online" | "offline" | "denied", detail)
+ * handlers: onView(view, version), onLobby(lobby), onStatus("online" | "offline" | "denied", detail),
+ * onGoesOn(next): the game went on in game `next` (told now, or in the welcome of a later visit)
  *
  * A view frame's events are those after version `events_from`: 0 for a whole view, else the
  * version of the previous frame, whose events are kept and the new ones appended; such a
@@ -156,6 +201,9 @@ export class Socket {
       if (frame.type === "welcome") {
         this.retry = 0;
         this.handlers.onStatus?.("online", frame);
+        if (frame.next) this.handlers.onGoesOn?.(frame.next);
+      } else if (frame.type === "goes_on") {
+        this.handlers.onGoesOn?.(frame.next);
       } else if (frame.type === "view") {
         if (this.version === null || frame.version >= this.version) {
           const view = this.merge(frame, ws);
@@ -205,6 +253,7 @@ export class Socket {
     }
     this.held = view;
     this.have = frame.version;
+    setNameForms(view.name_forms);
     const whole = { ...view, actions: frame.actions || {} };
     return this.events === null ? whole : { ...whole, events: this.events };
   }

@@ -4,6 +4,7 @@
 import { h, fill, panel } from "./dom.js";
 import { t } from "./i18n.js";
 import { errorLine } from "./shell.js";
+import { confirmation } from "./confirm.js";
 
 export function controlsPanel(ctx, hasExtend = true) {
   const error = errorLine();
@@ -25,15 +26,18 @@ export function controlsPanel(ctx, hasExtend = true) {
       "aria-expanded": "false", onclick: () => ask(true) }),
   };
   // Ending the game cannot be undone: it asks first (and stays apart from "end the phase").
-  const confirmBox = h("div", { class: "confirm hidden", role: "alertdialog", "aria-label": t("host.end_game_sure"), dataset: { role: "end-game-confirm" } },
-    h("b", { text: t("host.end_game_sure") }), h("span", { class: "muted", text: t("host.end_game_help") }),
-    h("span", { class: "row" },
-      button("end-game-confirm", t("host.end_game_yes"), { type: "end_game" }, "danger"),
-      h("button", { type: "button", dataset: { action: "end-game-cancel" }, text: t("host.end_game_no"), onclick: () => ask(false) })));
+  const sure = confirmation({
+    role: "end-game-confirm", question: t("host.end_game_sure"), help: t("host.end_game_help"),
+    yes: t("host.end_game_yes"), no: t("host.end_game_no"), yesAction: "end-game-confirm", noAction: "end-game-cancel",
+    opener: buttons.end_game,
+    onYes: async () => {
+      error.clear();
+      try { await ctx.send({ type: "end_game" }); } catch (err) { error.show(err); }
+    },
+  });
+  const confirmBox = sure.el;
   function ask(open) {
-    confirmBox.classList.toggle("hidden", !open);
-    buttons.end_game.setAttribute("aria-expanded", String(open));
-    if (open) /** @type {HTMLElement} */ (confirmBox.querySelector("button")).focus();
+    if (open) sure.open(); else sure.close();
   }
   // An extension names the phase and year it is meant for: late, it is refused, not misplaced.
   let shown = /** @type {any} */ (null);

@@ -10,6 +10,8 @@ const LANGS = ["ru", "en"];
 let lang = "en";
 let messages = {};
 let fallback = {};
+/** People's names in the cases (the server's `name_forms`: {name: {gen, dat, acc, ins, prep}}). */
+let nameForms = {};
 
 /** Where this page keeps its person's language choice: per game on a game's pages. */
 function choiceKey() {
@@ -41,7 +43,8 @@ export function currentLang() {
  * Placeholders, as on the server (boardroom/i18n): {name}; numbers in the page's format;
  * {n, plural, one {# акция} few {# акции} many {# акций} other {# акции}} by the
  * language's plural rules (Intl.PluralRules; "=0 {…}" for an exact value, # is the number);
- * {s, duration} seconds as minutes and seconds.
+ * {s, duration} seconds as minutes and seconds; {name:gen} a person's name in a case (gen, dat, acc,
+ * ins, prep: the forms the server sent with the names, `setNameForms`; as written without them).
  */
 export function t(key, params) {
   return format(messages[key] ?? fallback[key] ?? key, params || {}, lang);
@@ -62,11 +65,11 @@ export function format(text, params, code = lang) {
 
 function placeholder(body, params, code) {
   const [name, kind, ...rest] = body.split(",");
-  const key = name.trim();
+  const [key, kase] = name.trim().split(":").map((part) => part.trim());
   if (!(key in params)) return `{${body}}`;
   const value = params[key];
   switch ((kind || "").trim()) {
-    case "": return typeof value === "number" ? num(value, code) : String(value);
+    case "": return typeof value === "number" ? num(value, code) : declined(String(value), kase, code);
     case "plural": return plural(value, rest.join(","), params, code);
     case "duration": return duration(value, code);
     default: return String(value);
@@ -87,6 +90,21 @@ function plural(value, options, params, code) {
   const category = new Intl.PluralRules(locale(code)).select(number);
   const chosen = branches[`=${number}`] ?? branches[category] ?? branches.other ?? "";
   return format(chosen.split("#").join(num(number, code)), params, code);
+}
+
+/**
+ * The case forms of the names a view shows, from the server (`view.name_forms`; Russian only: an
+ * English sentence keeps every name as written). Each new set replaces the last.
+ * @param {Record<string, Record<string, string>> | undefined} forms
+ */
+export function setNameForms(forms) {
+  nameForms = forms || {};
+}
+
+/** `name` in case `kase` (gen, dat, acc, ins, prep) where the server sent its forms, else as written. */
+export function declined(name, kase, code = lang) {
+  if (!kase || kase === "nom" || code !== "ru") return name;
+  return (nameForms[name] || {})[kase] || name;
 }
 
 /** Seconds as people say them: "1 мин 30 с", "45 с", "2 min". */

@@ -100,6 +100,7 @@ export default async function join(root) {
       h("a", { class: "button primary", href: watchUrl, dataset: { role: "watch" }, text: t("join.watch") })) : null,
     panel(t("join.game", { game: t(`game.${info.game}`), code: info.code }),
       info.started ? h("p", { class: "muted", text: t("join.started") }) : null,
+      info.gathering ? h("p", { class: "banner", dataset: { role: "gathering" }, text: t("join.gathering") }) : null,
       info.team_code_needed ? h("p", { class: "banner", dataset: { role: "team-code-needed" }, text: t("join.team_code_needed") }) : null,
       nameButtons.length ? h("div", { class: "stack", dataset: { role: "class-names" } }, h("h3", { text: t("join.tap_name") }),
         h("div", { class: "name-list" }, nameButtons)) : null,

@@ -7,28 +7,31 @@ import { t } from "./i18n.js";
 import { call } from "./api.js";
 import { errorLine } from "./shell.js";
 import { ROBOT_KINDS, ROBOT_LEVELS, robotSelect, robotLabel } from "./robots.js";
+import { roomLink, roomNotice, roomQr } from "./room.js";
 
-function qr(data, label) {
-  return h("img", { class: "qr", alt: label, src: `/api/web/qr.svg?data=${encodeURIComponent(data)}`, width: "220", height: "220" });
+/** The QR code of a path's address for phones (room.js). */
+function qr(path, label) {
+  return roomQr(path, { class: "qr", alt: label, width: "220", height: "220" });
 }
 
 export function lobbyPanel(ctx) {
   const roleLabel = (view, role) => (view ? ctx.kind.roleLabel(view, role) : role);
   const error = errorLine();
-  const joinUrl = `${location.origin}/join/${ctx.me.code}`;
-  const projectorUrl = `${location.origin}/play/${ctx.gameId}#role=projector`;
+  const joinPath = `/join/${ctx.me.code}`;
+  // the wall opens on this laptop, beside the console: same origin, so it reads the host's
+  // key kept here (the quiz's team codes) and the room address picked here
+  const projectorUrl = `/play/${ctx.gameId}#role=projector`;
   const seats = h("ul", { class: "seats", dataset: { role: "seats" } });
   const away = h("div", { dataset: { role: "disconnected" } });
   const invited = h("div", { dataset: { role: "invited" } });
-  const loopback = ["127.0.0.1", "localhost", "[::1]"].includes(location.hostname);
   const details = h("details", { open: true },
     h("summary", { text: t("lobby.summary") }),
     h("div", { class: "row", style: { alignItems: "flex-start", gap: "1.2rem" } },
-      h("div", {}, qr(joinUrl, t("lobby.qr"))),
+      h("div", {}, qr(joinPath, t("lobby.qr"))),
       h("div", { class: "stack", style: { flex: "1 1 260px" } },
         h("div", {}, h("div", { class: "muted", text: t("lobby.code") }), h("div", { class: "code", dataset: { role: "code" }, text: ctx.me.code })),
-        h("div", {}, h("div", { class: "muted", text: t("lobby.link") }), h("a", { class: "joinlink", href: joinUrl, target: "_blank", rel: "noopener", dataset: { role: "join-link" }, text: joinUrl })),
-        loopback ? h("p", { class: "banner", text: t("lobby.loopback") }) : null,
+        h("div", {}, h("div", { class: "muted", text: t("lobby.link") }), roomLink(joinPath, { class: "joinlink", dataset: { role: "join-link" } })),
+        roomNotice(),
         h("div", { class: "row" },
           h("a", { class: "button", href: projectorUrl, target: "_blank", rel: "noopener", dataset: { role: "projector-link" }, text: t("lobby.projector") }),
           h("a", { class: "button", href: `/results/${ctx.gameId}`, target: "_blank", rel: "noopener", text: t("lobby.results") })))),
@@ -59,7 +62,6 @@ export function lobbyPanel(ctx) {
     if (!name) { error.show(new Error(t("join.need_name"))); nameInput.focus(); return; }
     try {
       const made = await call("POST", `/api/web/games/${ctx.gameId}/${how}`, { name, role }, ctx.secret);
-      const link = `${location.origin}${made.path}`;
       nameInput.value = "";
       if (how === "hand-over") {
         handing = null;
@@ -68,9 +70,9 @@ export function lobbyPanel(ctx) {
         const started = view ? (view.started ?? view.phase !== "setup") : true;
         if (ctx.kind.joined && !started) await ctx.kind.joined({ game_id: ctx.gameId, secret: made.secret }, made.name, null);
       }
-      fill(invited, h("div", { class: "panel tight row", dataset: { role: "personal-link" } }, qr(link, t("lobby.personal_qr")),
+      fill(invited, h("div", { class: "panel tight row", dataset: { role: "personal-link" } }, qr(made.path, t("lobby.personal_qr")),
         h("div", { class: "stack" }, h("b", { text: t("lobby.invite_for", { name: made.name, role: roleLabel(view, made.role) }) }),
-          h("a", { class: "joinlink", href: link, target: "_blank", rel: "noopener", text: link }),
+          roomLink(made.path, { class: "joinlink" }),
           h("small", { class: "muted", text: t("lobby.invite_help") }))));
       await refresh();
     } catch (err) { error.show(err); }
@@ -122,7 +124,6 @@ export function lobbyPanel(ctx) {
         && sitting.every((s) => !s.connected && !s.stand_in);
       const name = h("input", { type: "text", maxlength: "40", placeholder: t("lobby.name"), name: `invite-${role}` });
       const teamCode = (lobby.team_codes || {})[role];
-      const teamUrl = teamCode ? `${location.origin}/join/${teamCode}` : null;
       const had = picked[role] ||= { kind: "mixed", level: "club" };
       const kind = choosing?.includes("kind") ? robotSelect(`robot-kind-${role}`, ROBOT_KINDS, "robot.kind", had.kind, t("lobby.robot_kind")) : null;
       const level = choosing?.includes("level") ? robotSelect(`robot-level-${role}`, ROBOT_LEVELS, "robot.level", had.level, t("lobby.robot_level")) : null;
@@ -133,7 +134,7 @@ export function lobbyPanel(ctx) {
       return h("li", { dataset: { seat: role } },
         h("b", { text: role === "projector" ? t("lobby.projector_seat") : roleLabel(view, role) }),
         teamCode ? h("span", { class: "muted" }, t("lobby.team_code"), " ",
-          h("a", { class: "joinlink", href: teamUrl, target: "_blank", rel: "noopener", dataset: { role: `team-code-${role}` }, text: teamCode })) : null,
+          roomLink(`/join/${teamCode}`, { class: "joinlink", dataset: { role: `team-code-${role}` }, text: teamCode })) : null,
         sitting.map((s) => h("span", { class: "pill", dataset: { person: s.name } },
           h("span", { class: ["dot", s.connected || s.stand_in ? "on" : "off"] }), " ",
           s.robot ? robotLabel(s.robot_choice, choosing || []) : s.name,

@@ -4,11 +4,13 @@
 // browser's storage, so closing the page and opening the link again gives the same seat.
 import { h, fill, panel } from "./dom.js";
 import { t } from "./i18n.js";
-import { call, secretFor, projectorSecret, commandId, Socket, ApiError } from "./api.js";
+import { call, secretFor, projectorSecret, commandId, goOn, Socket, ApiError } from "./api.js";
 import { topbar, banner } from "./shell.js";
 import { startClock } from "./clock.js";
 import { kindModule } from "./kinds.js";
 import { fitWall } from "./fit.js";
+import { loadRoom } from "./room.js";
+import { handoverPanel } from "./handover.js";
 
 export default async function play(root) {
   const gameId = decodeURIComponent(location.pathname.split("/")[2] || "");
@@ -34,6 +36,22 @@ export default async function play(root) {
     fill(root, bar.el, h("main", {}, panel(t("play.no_seat"), h("p", { class: "error", text: err.message }), h("a", { class: "button", href: "/join", text: t("join.title") }))));
     return;
   }
+  const status = h("div", { class: "hidden" });
+  // Play again: this seat follows to its own seat in the new game (no code typed).
+  const follow = async () => {
+    fill(status, banner(t("play.goes_on")));
+    status.classList.remove("hidden");
+    try {
+      await goOn(gameId, secret);
+    } catch (err) {
+      fill(status, banner(t("play.goes_on_failed", { reason: err.message }), true));
+    }
+  };
+  if (me.next) {
+    fill(root, bar.el, status);
+    await follow();
+    return;
+  }
   if (me.role === "projector") document.body.classList.add("projector");
   document.title = `Boardroom · ${me.code}`;
   const roleText = me.role === "host" ? t("seat.host") : me.role === "projector" ? t("seat.projector") : me.name;
@@ -46,10 +64,13 @@ export default async function play(root) {
       return reply;
     },
   };
-  const status = h("div", { class: "hidden" });
   fill(root, bar.el, status);
-  ctx.kind = await kindModule(me.game);
+  // the console and the wall show links for phones: the room's address first (room.js)
+  const roomAsked = me.role === "host" || me.role === "projector" ? loadRoom() : null;
+  [ctx.kind] = await Promise.all([kindModule(me.game), roomAsked]);
   const screen = ctx.kind.mount(root, ctx);
+  // The host's console (never the wall): this console and the saved classes on another device.
+  if (me.role === "host") (root.querySelector("main") || root).append(handoverPanel({ gameId, secret }));
   root.dataset.role = me.role;
   if (me.role === "projector") fitWall(root); // every kind's wall: one fit (fit.js)
   root.dataset.seat = me.seat;
@@ -59,6 +80,7 @@ export default async function play(root) {
       screen.update(view, version);
     },
     onLobby(frame) { screen.lobby?.(frame); },
+    onGoesOn: follow,
     onStatus(state, detail) {
       bar.setConn(state === "denied" ? "offline" : state);
       if (state === "denied") fill(status, banner(t("play.denied", { reason: detail?.message || detail?.code || "" }), true));

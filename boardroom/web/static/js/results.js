@@ -2,9 +2,11 @@
 // Results: the game's own panels (static/js/games/<name>.js: rankings, charts, the reveal),
 // the kind's downloads, and a replay with a slider through the whole game.
 import { h, fill, panel } from "./dom.js";
-import { t } from "./i18n.js";
-import { call, download, secretFor, projectorSecret, keepSecret } from "./api.js";
+import { t, setNameForms } from "./i18n.js";
+import { progressPanel } from "./term.js";
+import { call, download, secretFor, projectorSecret, keepSecret, goOn, Socket, setFileStem } from "./api.js";
 import { hostKey } from "./classes.js";
+import { confirmation } from "./confirm.js";
 import { topbar, banner } from "./shell.js";
 import { Board } from "./board.js";
 import { mmss } from "./clock.js";
@@ -28,12 +30,20 @@ export default async function results(root) {
     fill(main, banner(err.message, true));
     return;
   }
+  // Play again: a pupil or the wall reading the results follows to its own seat in the new game.
+  if (seat.role !== "host") new Socket(gameId, secret, { onGoesOn: () => goOn(gameId, secret).catch((err) => main.prepend(banner(err.message, true))) });
   const view = seat.view;
+  setFileStem(seat.file_stem);
+  setNameForms(view.name_forms);
   bar.setWho(`${t(`game.${seat.game}`)} · ${seat.code}`);
   const back = h("a", { class: "button", href: `/play/${gameId}`, text: t("r.back") });
   const again = seat.role === "host" ? againPanel(gameId, secret) : null;
   if (view.phase !== "ended") main.append(banner(t("r.not_over")));
-  main.append(h("div", { class: "row" }, back, again && again.button), again && again.confirm);
+  main.append(h("div", { class: "row" }, back, again && again.button));
+  if (again) main.append(again.confirm); // (append() would write a null as the text «null»)
+  // A pupil's own line of the class page first, when this game was a lesson of a class.
+  const mine = seat.role !== "host" ? await progressPanel(gameId, secret).catch(() => null) : null;
+  if (mine) main.append(mine);
   const kind = await kindModule(seat.game);
   kind.results(main, view);
   const report = await reportPanel(gameId, secret);
@@ -67,24 +77,24 @@ async function reportPanel(gameId, secret) {
 function againPanel(gameId, secret) {
   const error = h("div", { class: "error", role: "alert" });
   const againError = h("div", { class: "error", role: "alert" });
-  const confirm = h("div", { class: "banner hidden", dataset: { role: "play-again-confirm" } },
-    h("p", { text: t("r.again_confirm") }),
-    h("div", { class: "row" },
-      h("button", { type: "button", class: "primary", dataset: { action: "play-again-yes" }, text: t("r.again_yes"), onclick: async (/** @type {Event} */ e) => {
-        const yes = /** @type {HTMLButtonElement} */ (e.currentTarget);
-        yes.disabled = true;
-        againError.textContent = "";
-        try {
-          const made = await call("POST", `/api/web/games/${encodeURIComponent(gameId)}/again`, undefined, secret);
-          keepSecret(made.game_id, made.host_secret);
-          location.assign(`/play/${made.game_id}#secret=${encodeURIComponent(made.host_secret)}`);
-        } catch (err) {
-          againError.textContent = err.message;
-          yes.disabled = false;
-        }
-      } }),
-      h("button", { type: "button", dataset: { action: "play-again-no" }, text: t("r.again_no"), onclick: () => confirm.classList.add("hidden") })), againError);
-  const again = h("button", { type: "button", class: "primary", dataset: { action: "play-again" }, text: t("r.again"), onclick: () => confirm.classList.remove("hidden") });
+  const again = h("button", { type: "button", class: "primary", dataset: { action: "play-again" }, text: t("r.again"), "aria-expanded": "false", onclick: () => sure.open() });
+  const sure = confirmation({
+    role: "play-again-confirm", question: t("r.again_confirm"), yes: t("r.again_yes"), no: t("r.again_no"),
+    yesAction: "play-again-yes", noAction: "play-again-no", yesClass: "primary", opener: again, extra: againError,
+    onYes: async (yes) => {
+      yes.disabled = true;
+      againError.textContent = "";
+      try {
+        const made = await call("POST", `/api/web/games/${encodeURIComponent(gameId)}/again`, undefined, secret);
+        keepSecret(made.game_id, made.host_secret);
+        location.assign(`/play/${made.game_id}#secret=${encodeURIComponent(made.host_secret)}`);
+      } catch (err) {
+        againError.textContent = err.message;
+        yes.disabled = false;
+      }
+    },
+  });
+  const confirm = sure.el;
   // The players' names kept as a class for this browser's host key (the start page lists it).
   const className = h("input", { type: "text", name: "class-name", maxlength: "60", "aria-label": t("kept.class_name"), placeholder: t("kept.class_name") });
   const saved = h("div", { class: "ok", dataset: { role: "class-saved" } });
@@ -110,9 +120,10 @@ function againPanel(gameId, secret) {
 
 function downloadsPanel(gameId, secret, downloads) {
   const error = h("div", { class: "error" });
-  const buttons = downloads.map(({ name, filename }) => h("button", { type: "button", dataset: { action: name.split(".")[0] }, text: t(`r.${name.replace(".", "_")}`), onclick: async () => {
+  const buttons = downloads.map(({ name }) => h("button", { type: "button", dataset: { action: name.split(".")[0] }, text: t(`r.${name.replace(".", "_")}`), onclick: async () => {
     error.textContent = "";
-    try { await download(`/api/web/games/${gameId}/${name}`, secret, filename.replace("{game_id}", gameId)); } catch (err) { error.textContent = err.message; }
+    // the server names the file (the game's title or kind, code and day)
+    try { await download(`/api/web/games/${gameId}/${name}`, secret, `${gameId}-${name}`); } catch (err) { error.textContent = err.message; }
   } }));
   return panel(t("r.downloads"), h("div", { class: "row" }, buttons), h("small", { class: "muted", text: t("r.downloads_help") }), error);
 }

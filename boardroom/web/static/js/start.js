@@ -7,6 +7,7 @@ import { call, draftGiven, keepSecret } from "./api.js";
 import { topbar, errorLine } from "./shell.js";
 import { gameKinds, kindModule } from "./kinds.js";
 import { keptPanel } from "./classes.js";
+import { handoverPanel, takePanel } from "./handover.js";
 
 export default async function start(root) {
   const bar = topbar(t("start.title"));
@@ -35,7 +36,13 @@ export default async function start(root) {
     for (const box of boxes) box.classList.toggle("hidden", box.dataset.game !== chosen());
     kept.kindChanged();
   });
-  const kept = await keptPanel(forms, chosen);
+  let kept = await keptPanel(forms, chosen);
+  // A teacher's code typed here: the key it brought shows its classes and presets.
+  const teacher = takePanel(async () => {
+    const before = kept.el;
+    kept = await keptPanel(forms, chosen);
+    before.replaceWith(kept.el);
+  });
 
   // --- the game's language: every page of the game starts in it (the start page's own,
   // Russian unless the host reads this page in English; the host may choose either) ---
@@ -58,6 +65,7 @@ export default async function start(root) {
       keepSecret(made.game_id, made.host_secret);
       const names = kept.names();
       if (names) await call("POST", `/api/web/games/${made.game_id}/class`, { names }, made.host_secret);
+      if (names) await kept.link(made.game_id, made.host_secret);
       const robots = forms[game].robots();
       if (robots > 0) {
         const roles = forms[game].robotRoles(setup);
@@ -79,5 +87,6 @@ export default async function start(root) {
 
   fill(root, bar.el, h("main", { class: "stack" },
     panel(t("start.welcome"), h("p", { text: t("start.intro") }), h("h3", { text: t("start.have_code") }), joinForm),
-    form));
+    teacher.el, form, handoverPanel(null)));
+  teacher.fromLink();
 }

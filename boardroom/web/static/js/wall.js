@@ -5,6 +5,7 @@
 import { h, fill } from "./dom.js";
 import { t } from "./i18n.js";
 import { call } from "./api.js";
+import { roomQr, roomText } from "./room.js";
 
 const POLL_MS = 2000;
 
@@ -14,7 +15,7 @@ const POLL_MS = 2000;
  * a kind may fill; show(false) stops the polling (the game started).
  */
 export function wallLobby(ctx, opts = {}) {
-  const joinUrl = `${location.origin}/join/${ctx.me.code}`;
+  const joinPath = `/join/${ctx.me.code}`;
   const names = h("ul", { class: "wall-names", dataset: { role: "wall-names" } });
   const count = h("p", { class: "wall-count", dataset: { role: "wall-count" } });
   const extra = h("div", { class: "wall-extra" });
@@ -23,8 +24,8 @@ export function wallLobby(ctx, opts = {}) {
       h("h1", { class: "wall-title", text: opts.title || t(`game.${ctx.me.game}`) }),
       h("p", { class: "wall-how", text: t("wall.how") }),
       h("div", { class: "wall-code", dataset: { role: "wall-code" }, "aria-label": t("lobby.code"), text: ctx.me.code }),
-      h("div", { class: "wall-url", text: joinUrl.replace(/^https?:\/\//, "") }),
-      h("img", { class: "wall-qr", alt: t("lobby.qr"), src: `/api/web/qr.svg?data=${encodeURIComponent(joinUrl)}` })),
+      roomText(joinPath, { class: "wall-url" }),
+      roomQr(joinPath, { class: "wall-qr", alt: t("lobby.qr") })),
     h("div", { class: "wall-people" }, h("h2", { text: t("wall.joined") }), count, names, extra));
   // a kind's own way in (the quiz's team codes) in place of the game's code
   const joinBox = el.querySelector(".wall-join");

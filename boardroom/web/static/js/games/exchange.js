@@ -533,7 +533,7 @@ function meetingBox(ctx, v, firm, send, drafts) {
 export function describe(e, v) {
   const n = names(v);
   switch (e.type) {
-    case "phase_changed": return t("ev.phase_changed", { phase: e.opening ? t("phase.opening") : t(`phase.${e.phase}`), year: e.year });
+    case "phase_changed": return e.opening || !e.year ? t(e.opening ? "phase.opening" : `phase.${e.phase}`) : t("ev.phase_changed", { phase: t(`phase.${e.phase}`), year: e.year });
     case "moved": return t(e.taken && e.taken.length ? "ev.moved_capture" : "ev.moved", { firm: e.firm, move: e.move, piece: e.piece, n: (e.taken || []).length }) + (e.takeover ? ` (${t("ev.takeover")})` : "") + (e.auto ? ` (${t("ev.auto")})` : "");
     case "passed": return t(e.forced ? "x.passed_forced" : "x.passed", { firm: e.firm, reason: t(`reason.${e.reason}`) });
     case "timed_out": return t("x.timed_out", { firm: e.firm, taker: e.takeover_firm });
@@ -748,8 +748,17 @@ export function meetingsMoment(v) {
   return parts.join("; ");
 }
 
+/** What a firm's dividend_paid event moved to its shareholders in all — the ledger's sum, not
+ * the declared dividend (⌊D/S⌋ a share; the rest stays with the firm): the view's public `paid`,
+ * or the sum of the payments of an event the host sees whole. */
+export function dividendsPaid(e) {
+  if (typeof e.paid === "number") return e.paid;
+  return Object.values(e.payments || {}).reduce((sum, a) => sum + Number(a), 0);
+}
+
 /** The last year end's accounts per firm, from its dividend_paid events (public: earnings, tax,
- * the dividend and its amount a share): {year, rows: [{firm, earnings, tax, dividend, per_share}]}. */
+ * the dividend declared, paid a share and paid in all):
+ * {year, rows: [{firm, earnings, tax, dividend, per_share, paid}]}. */
 export function yearAccounts(v) {
   let year = 0;
   let out = { year: 0, rows: [] };
@@ -757,7 +766,7 @@ export function yearAccounts(v) {
     if (e.type === "phase_changed") year = e.year;
     if (e.type !== "dividend_paid") continue;
     if (out.year !== year) out = { year, rows: [] };
-    out.rows.push({ firm: e.firm, earnings: e.earnings, tax: e.tax, dividend: e.dividend, per_share: e.per_share });
+    out.rows.push({ firm: e.firm, earnings: e.earnings, tax: e.tax, dividend: e.dividend, per_share: e.per_share, paid: dividendsPaid(e) });
   }
   return out;
 }
@@ -780,12 +789,14 @@ function yearEndPanel() {
       if (JSON.stringify(acc) === key) return;
       key = JSON.stringify(acc);
       const taxes = acc.rows.reduce((sum, r) => sum + r.tax, 0);
-      const paid = acc.rows.reduce((sum, r) => sum + r.dividend, 0);
+      const declared = acc.rows.reduce((sum, r) => sum + r.dividend, 0);
+      const paid = acc.rows.reduce((sum, r) => sum + r.paid, 0);
       fill(body, h("h2", { text: t("x.year_end_title", { year: acc.year }) }),
+        // declared (D) and paid a share (⌊D/S⌋); what was paid in all, in the sentence under it
         table([t("x.stock"), t("x.earnings"), t("x.tax"), t("x.dividend_total"), t("x.dividend_per_share")], acc.rows.map((r) => [
           h("span", { class: "x-firm" }, swatch(r.firm), t("firm.n", { n: r.firm })), num(r.earnings), num(r.tax), num(r.dividend),
           h("b", { text: num(r.per_share) })]), "year-end"),
-        h("p", { class: "x-year-sum", text: t("x.year_end_sum", { taxes: num(taxes), dividends: num(paid) }) }));
+        h("p", { class: "x-year-sum", dataset: { role: "year-sum" }, text: t("x.year_end_sum", { taxes: num(taxes), dividends: num(paid), declared: num(declared) }) }));
     },
   };
 }
@@ -1006,7 +1017,7 @@ export function results(main, view, opts = {}) {
   const res = view.results;
   if (res) {
     const board = res.board && res.board.winner ? t("x.board_won", { color: t(`color.${res.board.winner}`) }) : t("r.board_undecided");
-    main.append(panel(t("r.rankings"),
+    main.append(panel(t("r.wealth_ranking"),
       h("p", {}, h("b", { text: board }), " · ", t(`r.reason.${res.reason}`)),
       h("div", { class: "scroll-x" }, cardTable([t("r.rank"), t("r.player"), t("r.wealth"), t("r.start_worth"), t("r.gain"), t("r.gain_rank")], res.players.map((p) => [
         String(p.rank), h("b", { text: p.name }), num(p.wealth), num(p.start ?? view.ruleset.player_cash),
@@ -1071,7 +1082,7 @@ export function controlText(c, n) {
   };
   if (c.kind === "majority") return `${n.account(c.controller)}${via(c.controller)}`;
   if (c.kind === "tie") return t("r.control_tie", { names: c.leaders.map((p) => n.account(p)).join(" = ") });
-  return c.leaders.length ? t("r.control_none_largest", { name: n.account(c.leaders[0]) }) : t("r.control_none");
+  return c.leaders.length ? t("r.control_none_largest", { name: n.account(c.leaders[0], "gen") }) : t("r.control_none");
 }
 
 /** The reveal on the wall: who really controlled each firm at the end. */

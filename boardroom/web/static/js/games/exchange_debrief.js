@@ -4,7 +4,8 @@
 // dividends, takeovers and meetings marked, wealth by player, directors over time — charts drawn
 // here (charts.js), the same figures as CSV files.
 import { h, s, panel, table } from "../dom.js";
-import { t, num } from "../i18n.js";
+import { t, num, currentLang } from "../i18n.js";
+import { fileName } from "../api.js";
 import { lineChart } from "../charts.js";
 import { FIRM_HUES } from "../board.js";
 
@@ -19,6 +20,11 @@ function who(view, pid) {
   return (view.players || {})[pid] || pid;
 }
 
+/** When something happened, as a sentence says it: years count from 1, the opening has no year. */
+function inYear(year) {
+  return year ? t("d.in_year", { year }) : t("d.in_opening");
+}
+
 function pointLabel(label) {
   if (label.start) return t("x.start");
   if (label.final) return t("r.final");
@@ -30,19 +36,19 @@ export function momentTexts(view, d) {
   return d.moments.map((m) => {
     if (m.kind === "price_move") {
       if (!m.firm) return [m.kind, t("d.no_price_move")];
-      const why = (m.why || []).map((x) => t(`d.why_${x.kind}`, { year: x.year, name: who(view, x.director) })).join(", ");
+      const why = (m.why || []).map((x) => t(`d.why_${x.kind}`, { when: inYear(x.year), name: who(view, x.director) })).join(", ");
       const when = m.year ? t("d.when_year", { year: m.year }) : t("d.when_opening");
       return [m.kind, t(m.to > m.from ? "d.price_rose" : "d.price_fell", { firm: m.firm, from: num(m.from), to: num(m.to), when })
         + (why ? ` ${t("d.around_then", { list: why })}` : "")];
     }
     if (m.kind === "takeovers") {
       if (!m.count) return [m.kind, t("d.no_takeovers")];
-      const list = m.list.map((x) => t("d.takeover_of", { firm: x.firm, year: x.year, name: who(view, x.director), was: who(view, x.previous) })).join("; ");
+      const list = m.list.map((x) => t("d.takeover_of", { firm: x.firm, when: inYear(x.year), name: who(view, x.director), was: who(view, x.previous) })).join("; ");
       return [m.kind, `${t("d.takeovers", { n: m.count })} ${list}.`];
     }
     if (!m.trade) return [m.kind, t("d.richest_no_trade", { name: who(view, m.player) })];
     const x = m.trade;
-    return [m.kind, t(x.side === "buy" ? "d.richest_bought" : "d.richest_sold", { name: who(view, m.player), qty: x.qty, firm: x.stock, price: num(x.price), year: x.year })];
+    return [m.kind, t(x.side === "buy" ? "d.richest_bought" : "d.richest_sold", { name: who(view, m.player), qty: x.qty, firm: x.stock, price: num(x.price), when: inYear(x.year) })];
   });
 }
 
@@ -83,9 +89,21 @@ function directorsTable(view, d) {
     })]), "directors");
 }
 
+/** One CSV line the way the reader's Excel opens it (as the server's CSVs, web/sheets.py): in
+ * Russian `;` between cells and a decimal comma, in English `,` and a point; text that a
+ * spreadsheet would run as a formula starts with `'`. */
+export function csvLine(cells, lang = currentLang()) {
+  const ru = lang === "ru";
+  return cells.map((c) => {
+    let text = typeof c === "number" ? (ru ? String(c).replace(".", ",") : String(c)) : String(c ?? "");
+    if (typeof c !== "number" && /^[=+\-@\t\r]/.test(text)) text = `'${text}`;
+    return /[",;\n\r]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
+  }).join(ru ? ";" : ",");
+}
+
 /** The figures as CSV text: prices, wealth, directors, marks — one file each. */
 export function debriefCsv(view, d) {
-  const line = (cells) => cells.map((c) => (/[",\n;]/.test(String(c)) ? `"${String(c).replace(/"/g, '""')}"` : String(c))).join(",");
+  const line = (cells) => csvLine(cells);
   const labels = d.prices.labels.map(pointLabel);
   return {
     prices: [line([t("x.stock"), ...labels]), ...FIRMS.map((f) => line([t("firm.n", { n: f }), ...d.prices.firms[String(f)]]))].join("\n"),
@@ -100,7 +118,7 @@ export function debriefCsv(view, d) {
 function downloads(view, d) {
   const files = debriefCsv(view, d);
   return h("p", { class: "row", dataset: { role: "debrief-csv" } }, Object.entries(files).map(([name, text]) => h("a", {
-    class: "button", download: `debrief-${name}.csv`, href: URL.createObjectURL(new Blob(["\ufeff", text], { type: "text/csv;charset=utf-8" })),
+    class: "button", download: fileName(`debrief-${name}`, "csv"), href: URL.createObjectURL(new Blob(["\ufeff", text], { type: "text/csv;charset=utf-8" })),
     text: t(`d.csv_${name}`),
   })));
 }

@@ -40,7 +40,7 @@ function waitText(v, n, words) {
   if (v.waiting_for_host) return t("x.wait_host", { phase: words.nextPhaseText(v) });
   if (v.phase === "board" && v.on_call) {
     const firm = v.firms[String(v.on_call.firm)];
-    return t("x.wait_board", { firm: t("firm.n", { n: v.on_call.firm }), name: n.player(firm.director) });
+    return t("x.wait_board", { firm: v.on_call.firm, name: n.player(firm.director) });
   }
   if (v.phase === "meetings") return t("x.wait_meetings");
   return words.phaseText(v);

@@ -2,7 +2,7 @@
 // Exchange Draughts' shared words and small helpers: the firms, names of people and accounts
 // (never an id), a firm's colour swatch, and re-rendering only what changed.
 import { h } from "../dom.js";
-import { t } from "../i18n.js";
+import { t, declined } from "../i18n.js";
 import { FIRM_HUES } from "../board.js";
 
 export const FIRMS = [1, 2, 3, 4, 5, 6, 7, 8];
@@ -11,12 +11,14 @@ export function names(view) {
   const players = view.players || {};
   return {
     player: (pid) => (pid ? players[pid] || pid : t("x.nobody")),
-    account(acc) {
+    /** An account's name; `kase` "gen" for the genitive («у государства», «у Ани»). */
+    account(acc, kase = "nom") {
       if (!acc) return "?";
-      if (acc.startsWith("firm:")) return t("firm.n", { n: acc.slice(5) });
-      if (acc === "state") return t("acc.state");
-      if (acc === "market") return t("acc.market");
-      return players[acc] || acc;
+      const gen = kase === "gen" ? "_gen" : "";
+      if (acc.startsWith("firm:")) return t(`firm.n${gen}`, { n: acc.slice(5) });
+      if (acc === "state") return t(`acc.state${gen}`);
+      if (acc === "market") return t(`acc.market${gen}`);
+      return declined(players[acc] || acc, kase);
     },
   };
 }

@@ -14,7 +14,8 @@ import { controlsPanel, logPanel } from "../controls.js";
 import { ROBOT_LEVELS, robotSelect } from "../robots.js";
 import { lobbyFirst, newEvents } from "../wall.js";
 import { mediaArea } from "./quiz_media.js";
-import { labelChoices, fitLabels } from "./quiz_labels.js";
+import { pieceLabels, fitLabels } from "./quiz_labels.js";
+import { confirmation } from "../confirm.js";
 import { wallTeams, verdictScreen, boardOfThemes, PICK_MS } from "./quiz_wall.js";
 
 const { lobbyPanel } = lobbyModule;
@@ -40,46 +41,11 @@ function memberIndex(view) {
   return index;
 }
 
-export const LABEL_MAX = 7;
-
-/**
- * The word a piece shows: the surname (the last word) when it is short, else the initials
- * — whole words only, never a word cut in the middle; a label two members would share
- * gets the initials, then a number.
- * @param {string[]} names
- * @returns {string[]}
- */
-export function pieceLabels(names) {
-  const words = names.map((name) => String(name).trim().split(/\s+/).filter(Boolean));
-  const initials = (w) => w.map((x) => x[0].toUpperCase()).join("").slice(0, 3) || "?";
-  const first = words.map((w) => {
-    const last = w[w.length - 1] || "?";
-    return [...last].length <= LABEL_MAX ? last : initials(w);
-  });
-  const second = first.map((label, i) => (first.filter((x) => x === label).length > 1 ? initials(words[i]) : label));
-  const seen = {};
-  return second.map((label) => {
-    if (second.filter((x) => x === label).length === 1) return label;
-    seen[label] = (seen[label] || 0) + 1;
-    return `${label.slice(0, 3)}${seen[label]}`;
-  });
-}
-
 function labelsOf(view) {
   const members = Object.values(view.teams || {}).flatMap((team) => team.members);
   const labels = pieceLabels(members.map((m) => m.name));
   const out = {};
   members.forEach((m, i) => { out[m.id] = labels[i]; });
-  return out;
-}
-
-/** Each member's words for their piece, best first (the board fits the best that its size holds). */
-function choicesOf(view) {
-  const members = Object.values(view.teams || {}).flatMap((team) => team.members);
-  const choices = labelChoices(members.map((m) => m.name));
-  /** @type {Record<string, string[]>} */
-  const out = {};
-  members.forEach((m, i) => { out[m.id] = choices[i]; });
   return out;
 }
 
@@ -152,9 +118,7 @@ function boardPanel(ctx, big) {
     },
   });
   board.el.classList.add("quiz-board");
-  /** @type {Record<string, string[]>} */
-  let choices = {};
-  fitLabels(board.grid, (id) => choices[id]);
+  fitLabels(board.grid);
   const who = h("div", { class: "who", dataset: { role: "to-move" } });
   let seenKey = "";
   const el = panel(t("x.board"), board.el, h("div", { class: "call" }, who, big ? null : h("div", { class: "row" }, flipButton(board)), error.el), board.tools);
@@ -165,7 +129,6 @@ function boardPanel(ctx, big) {
       const act = v.actions || {};
       const mine = Boolean(act.move);
       const legal = mine ? act.move.moves : [];
-      choices = choicesOf(v);
       const key = JSON.stringify([(v.events || []).length, v.to_move, v.phase, Boolean(v.duel)]);
       if (key !== seenKey) { if (seenKey) error.clear(); seenKey = key; } // a refused move is stale
       board.update({ pieces: quizPieces(v), legal, last: lastMove(v), marks: duelMarks(v), interactive: mine, toMove: v.teams[v.to_move]?.color });
@@ -446,17 +409,19 @@ function askPanel(ctx, send) {
 /** One "end the round" button; the round ends only after a confirmation naming the winner. */
 function endControl(ctx, send) {
   const winner = h("select", { name: "winner" });
-  const confirm = h("div", { class: "row hidden end-confirm", dataset: { role: "end-confirm" } },
-    h("b", { text: t("q.end_sure") }), field(t("q.end_with"), winner),
-    h("button", { type: "button", class: "danger", dataset: { action: "end-confirm" }, text: t("q.end_yes"), onclick: () => {
+  const open = h("button", { type: "button", class: "small danger", dataset: { action: "end-round" }, text: t("q.end_round"), "aria-expanded": "false", onclick: () => sure.open() });
+  const sure = confirmation({
+    role: "end-confirm", question: t("q.end_sure"), body: field(t("q.end_with"), winner),
+    yes: t("q.end_yes"), no: t("q.end_no"), yesAction: "end-confirm", noAction: "end-cancel", opener: open,
+    onYes: () => {
       const command = { type: "end_game" };
       if (winner.value === "none") command.winner = null;
       else if (winner.value) command.winner = winner.value;
-      confirm.classList.add("hidden");
+      sure.close();
       send(command);
-    } }),
-    h("button", { type: "button", dataset: { action: "end-cancel" }, text: t("q.end_no"), onclick: () => confirm.classList.add("hidden") }));
-  const open = h("button", { type: "button", class: "small danger", dataset: { action: "end-round" }, text: t("q.end_round"), onclick: () => confirm.classList.remove("hidden") });
+    },
+  });
+  const confirm = sure.el;
   const el = h("div", { class: "stack end-control" }, open, confirm);
   let shownKey = "";
   return {
@@ -880,7 +845,7 @@ export function roleLabel(view, role) {
 export function results(main, view) {
   const winner = view.winner ? t("q.winner", { team: view.teams[view.winner].name }) : t("q.no_winner");
   const ids = Object.keys(view.teams);
-  main.append(panel(t("r.rankings"), h("p", {}, h("b", { dataset: { role: "winner" }, text: winner }), view.end_reason ? ` · ${t(`q.reason.${view.end_reason}`)}` : ""),
+  main.append(panel(t("q.result_title"), h("p", {}, h("b", { dataset: { role: "winner" }, text: winner }), view.end_reason ? ` · ${t(`q.reason.${view.end_reason}`)}` : ""),
     cardTable([t("q.team"), t("q.earlier"), t("q.round_points"), t("q.total"), t("q.left_on_board")], ids.map((id) => {
       const team = view.teams[id];
       return [h("b", { text: team.name }), String(team.earlier), String(team.points), String(team.score), String(team.members.filter((m) => m.square).length)];
@@ -929,8 +894,6 @@ export function replayFrames(frames) {
   return kept;
 }
 
-/** @type {Record<string, string[]>} */
-let replayChoices = {};
 const fitted = new WeakSet();
 
 /** A replay frame on the results page: the board with the duel, the question and its verdict. */
@@ -940,10 +903,9 @@ export const replay = {
   show(board, extra, frame) {
     board.el.classList.add("quiz-board");
     const v = frame.view;
-    replayChoices = choicesOf(v);
     if (!fitted.has(board.grid)) {
       fitted.add(board.grid);
-      fitLabels(board.grid, (id) => replayChoices[id]);
+      fitLabels(board.grid);
     }
     const move = frame.event.move || null;
     board.update({ pieces: quizPieces(v), last: frame.event.type === "move_ended" ? move : null, marks: duelMarks(v), interactive: false });

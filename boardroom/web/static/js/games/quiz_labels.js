@@ -1,40 +1,44 @@
 // @ts-check
-// Quiz Draughts: the name on each piece, chosen by the piece's measured width at the size it is
-// drawn — the surname, else a shortened surname ("Преображ."), else the initials — so that no
-// round piece ever cuts a name; the captain's crown sits above the label (never over it) and
-// its height is counted in.
+// Quiz Draughts: the name on each piece. One function decides a member's label from the names
+// alone (`pieceLabels`), so a piece reads the same on the phone, the wall, the console and the
+// replay; only its type size follows the piece's measured face (`fitLabels`), so no round
+// piece ever cuts it. The captain's crown sits above the label (never over it), its height
+// counted in. A name is shortened only here, where a piece label must be short.
 
-/** The shortest shortened surname: three letters and a dot. */
+/** Surnames this long or shorter stay whole on a piece. */
+export const WHOLE_MAX = 5;
+/** A shortened surname keeps at least this many letters, then a dot («Кон.»). */
 const SHORT_MIN = 3;
-/** Font sizes tried before a shorter word: the piece's own, then a little smaller. */
-const SCALES = [1, 0.88];
-/** The initials may shrink further; never below this many pixels. */
-const INITIALS_SCALES = [1, 0.88, 0.76, 0.66];
-const MIN_PX = 7.5;
+/** Sizes tried, as shares of the piece's own type size, before the smallest that fits. */
+const SCALES = [1, 0.94, 0.88, 0.82, 0.76, 0.7, 0.64, 0.58, 0.52, 0.46, 0.4];
 
 /**
- * The words a member's piece may show, best first: the surname (the last word), the surname
- * shortened letter by letter (two letters off at least: «Орл.» says no more than «Орлов»)
- * to three letters and a dot, then the initials. A surname two
- * members share is left out (their initials, then a number, tell them apart).
+ * Each member's piece label, from every member's name on the board: the surname (the last
+ * word) when it has at most WHOLE_MAX letters, else its first three letters and a dot
+ * («Константинопольский» → «Кон.»), with more letters where two members would share the
+ * label («Кон.» and «Конев» → «Конс.», «Конев»); members of one surname get their initials
+ * («КК»), and a number where those are shared too.
  * @param {string[]} names
- * @returns {string[][]}
+ * @returns {string[]}
  */
-export function labelChoices(names) {
+export function pieceLabels(names) {
   const words = names.map((name) => String(name).trim().split(/\s+/).filter(Boolean));
   const surnames = words.map((w) => w[w.length - 1] || "?");
   const initials = words.map((w) => w.map((x) => [...x][0].toUpperCase()).join("").slice(0, 3) || "?");
-  return words.map((_, i) => {
-    const out = [];
-    const surname = surnames[i];
-    if (surnames.filter((s) => s === surname).length === 1) {
-      out.push(surname);
-      const letters = [...surname];
-      for (let n = letters.length - 2; n >= SHORT_MIN; n -= 1) out.push(`${letters.slice(0, n).join("")}.`);
+  const labels = surnames.map((surname, i) => {
+    if (surnames.filter((s) => s === surname).length > 1) return initials[i];
+    const letters = [...surname];
+    if (letters.length <= WHOLE_MAX) return surname;
+    for (let n = SHORT_MIN; n <= letters.length - 2; n += 1) {
+      const short = `${letters.slice(0, n).join("")}.`;
+      const clash = surnames.some((other, j) => j !== i && other !== surname && [...other].slice(0, n).join("") === letters.slice(0, n).join(""));
+      if (!clash) return short;
     }
-    const shared = initials.filter((x) => x === initials[i]).length > 1;
-    out.push(shared ? `${initials[i].slice(0, 2)}${initials.slice(0, i + 1).filter((x) => x === initials[i]).length}` : initials[i]);
-    return out;
+    return surname;
+  });
+  return labels.map((label, i) => {
+    if (labels.filter((x) => x === label).length === 1) return label;
+    return `${label.slice(0, 2)}${labels.slice(0, i + 1).filter((x) => x === label).length}`;
   });
 }
 
@@ -50,44 +54,33 @@ function widthOf(font, text) {
 }
 
 /**
- * The word and size that fit a round face of inner radius `r`: the label (under a crown
- * `crownH` high, if any) centred, every corner of their box inside the circle.
- * @param {string[]} choices @param {CSSStyleDeclaration} style @param {number} r @param {number} crownH
- * @returns {{text: string, px: number}}
+ * The type size at which `text` fits a round face of inner radius `r`: the label (under a
+ * crown `crownH` high, if any) centred, every corner of its box inside the circle.
+ * @param {string} text @param {CSSStyleDeclaration} style @param {number} r @param {number} crownH
+ * @returns {number}
  */
-export function fitChoice(choices, style, r, crownH) {
+export function fitSize(text, style, r, crownH) {
   const base = parseFloat(style.fontSize) || 12;
   const lineShare = (parseFloat(style.lineHeight) || base * 1.1) / base;
   const padding = 2 * (parseFloat(style.paddingLeft) || 0);
-  const fits = (/** @type {string} */ text, /** @type {number} */ px) => {
+  const fits = (/** @type {number} */ px) => {
     const font = `${style.fontStyle} ${style.fontWeight} ${px}px ${style.fontFamily}`;
     const half = (lineShare * px + crownH) / 2;
     const room = 2 * Math.sqrt(Math.max(0, r * r - half * half)) - 1;
     return widthOf(font, text) + padding <= room;
   };
-  const last = choices.length - 1;
-  for (let i = 0; i < last; i += 1) {
-    for (const scale of SCALES) {
-      const px = base * scale;
-      if (px >= Math.min(base, MIN_PX) && fits(choices[i], px)) return { text: choices[i], px };
-    }
-  }
-  let px = base;
-  for (const scale of INITIALS_SCALES) {
-    px = Math.max(Math.min(base, MIN_PX), base * scale);
-    if (fits(choices[last], px)) break;
-  }
-  return { text: choices[last], px };
+  for (const scale of SCALES) if (fits(base * scale)) return base * scale;
+  return base * SCALES[SCALES.length - 1];
 }
 
 /**
- * Keeps every piece's label on a board fitted: after each render (pieces are made anew) and
- * each resize. `choicesOf(id)` gives a member's words, best first.
- * @param {HTMLElement} grid @param {(id: string) => string[] | undefined} choicesOf
+ * Keeps every piece's label fitted on a board: after each render (pieces are made anew) and
+ * each resize. The label's words are the piece's own (`pieceLabels`); only its size changes.
+ * @param {HTMLElement} grid
  */
-export function fitLabels(grid, choicesOf) {
+export function fitLabels(grid) {
   const fitAll = () => {
-    for (const piece of grid.querySelectorAll(".piece[data-piece]")) fitPiece(/** @type {HTMLElement} */ (piece), choicesOf);
+    for (const piece of grid.querySelectorAll(".piece[data-piece]")) fitPiece(/** @type {HTMLElement} */ (piece));
   };
   new MutationObserver(fitAll).observe(grid, { childList: true, subtree: true });
   new ResizeObserver(fitAll).observe(grid);
@@ -98,26 +91,24 @@ export function fitLabels(grid, choicesOf) {
   fitAll();
 }
 
-/** @param {HTMLElement} piece @param {(id: string) => string[] | undefined} choicesOf */
-function fitPiece(piece, choicesOf) {
-  const choices = choicesOf(piece.dataset.piece || "");
+/** @param {HTMLElement} piece */
+function fitPiece(piece) {
   const label = /** @type {HTMLElement | null} */ (piece.querySelector(".plabel"));
-  if (!choices || !choices.length || !label || !piece.isConnected || !piece.clientWidth) return;
+  const text = label ? label.dataset.text || "" : "";
+  if (!label || !text || !piece.isConnected || !piece.clientWidth) return;
   label.style.fontSize = "";
   const crown = piece.querySelector(".crown");
   const gap = crown ? parseFloat(getComputedStyle(piece).rowGap) || 0 : 0;
   const crownH = crown ? crown.getBoundingClientRect().height + gap : 0;
   const r = piece.clientWidth / 2;
   const style = getComputedStyle(label);
+  let px = fitSize(text, style, r, crownH);
+  label.style.fontSize = `${px}px`;
   // The canvas's measure can differ from the page's own rendering by a pixel or two: the
-  // rendered box is checked, and a word that does not fit gives way to the next shorter one.
-  for (let from = 0; from < choices.length; from += 1) {
-    label.style.fontSize = "";
-    const { text, px } = fitChoice(choices.slice(from), style, r, crownH);
-    if (label.dataset.text !== text) label.dataset.text = text;
+  // rendered box is checked, and the size steps down until it lies inside.
+  for (let i = 0; i < 6 && !rendersInside(label, r, crownH); i += 1) {
+    px *= 0.94;
     label.style.fontSize = `${px}px`;
-    from = choices.indexOf(text, from);
-    if (from === choices.length - 1 || rendersInside(label, r, crownH)) return;
   }
 }
 

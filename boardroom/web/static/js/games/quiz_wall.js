@@ -6,6 +6,7 @@
 import { h, fill } from "../dom.js";
 import { t } from "../i18n.js";
 import { call } from "../api.js";
+import { roomQr, roomText } from "../room.js";
 import { TEAM_HUES } from "../board.js";
 import { moreSign } from "../fit.js";
 
@@ -62,12 +63,12 @@ export function wallTeams(ctx) {
  * @param {string} name @param {string} code @param {string} hue @param {string} id
  */
 function teamCard(name, code, hue, id) {
-  const url = `${location.origin}/join/${code}`;
+  const path = `/join/${code}`;
   const card = h("div", { class: "wall-team", dataset: { team: id } },
     h("div", { class: "wall-team-name", text: name }),
-    h("img", { class: "wall-team-qr", alt: t("q.wall_team_qr", { team: name }), src: `/api/web/qr.svg?data=${encodeURIComponent(url)}` }),
+    roomQr(path, { class: "wall-team-qr", alt: t("q.wall_team_qr", { team: name }) }),
     h("div", { class: "wall-team-code", dataset: { role: `wall-team-code-${id}` }, text: code }),
-    h("div", { class: "wall-url", text: url.replace(/^https?:\/\//, "") }));
+    roomText(path, { class: "wall-url" }));
   card.style.setProperty("--team", hue);
   return card;
 }

@@ -10,6 +10,7 @@ import { countdownVoice } from "../announce.js";
 import { lobbyPanel } from "../lobby.js";
 import { paramInput } from "../forms.js";
 import { controlsPanel } from "../controls.js";
+import { confirmation } from "../confirm.js";
 import { lobbyFirst } from "../wall.js";
 import { call, commandId } from "../api.js";
 
@@ -117,17 +118,23 @@ function boardPanel(ctx, big, clocks) {
     offer_draw: h("button", { type: "button", dataset: { action: "offer-draw" }, text: t("rd.offer_draw"), onclick: () => send({ type: "offer_draw" }) }),
     accept_draw: h("button", { type: "button", class: "good", dataset: { action: "accept-draw" }, text: t("rd.accept_draw"), onclick: () => send({ type: "accept_draw" }) }),
     decline_draw: h("button", { type: "button", dataset: { action: "decline-draw" }, text: t("rd.decline_draw"), onclick: () => send({ type: "decline_draw" }) }),
-    resign: h("button", { type: "button", class: "danger", dataset: { action: "resign" }, text: t("rd.resign"), onclick: () => send({ type: "resign" }) }),
+    resign: h("button", { type: "button", class: "danger", dataset: { action: "resign" }, text: t("rd.resign"), "aria-expanded": "false", onclick: () => resign.open() }),
     // takebacks, when the host allowed them (boardroom/games/russian/takebacks.py)
     request_takeback: h("button", { type: "button", dataset: { action: "request-takeback" }, text: t("rd.request_takeback"), onclick: () => send({ type: "request_takeback" }) }),
     accept_takeback: h("button", { type: "button", class: "good", dataset: { action: "accept-takeback" }, text: t("rd.accept_takeback"), onclick: () => send({ type: "accept_takeback" }) }),
     decline_takeback: h("button", { type: "button", dataset: { action: "decline-takeback" }, text: t("rd.decline_takeback"), onclick: () => send({ type: "decline_takeback" }) }),
   };
+  // Resigning cannot be undone: it asks first (the button sits beside «Предложить ничью»).
+  const resign = confirmation({
+    role: "resign-confirm", question: t("rd.resign_sure"), help: t("rd.resign_help"), yes: t("rd.resign_yes"), no: t("rd.resign_no"),
+    yesAction: "resign-confirm", noAction: "resign-cancel", opener: buttons.resign,
+    onYes: async () => { resign.close(); await send({ type: "resign" }); },
+  });
   const offer = h("div", { class: "pill warn hidden", dataset: { role: "draw-offer" } });
   const takeback = h("div", { class: "pill warn hidden", dataset: { role: "takeback" } });
   // both clocks above the board: in the first screen on a phone and a laptop, never below the fold
   const el = panel(t("x.board"), big ? null : clocks.el, board.el, h("div", { class: "call" }, who, offer, takeback,
-    h("div", { class: "row" }, Object.values(buttons), big ? null : flipButton(board)), error.el), board.tools);
+    h("div", { class: "row" }, Object.values(buttons), big ? null : flipButton(board)), resign.el, error.el), board.tools);
   el.dataset.panel = "board";
   return {
     el,
@@ -136,6 +143,7 @@ function boardPanel(ctx, big, clocks) {
       board.update({ pieces: piecesOf(v.position), legal: act.move ? act.move.moves : [], last: lastMove(v), interactive: Boolean(act.move), toMove: v.to_move, fen: v.position });
       clocks.update(v);
       for (const [type, button] of Object.entries(buttons)) button.classList.toggle("hidden", !act[type]);
+      if (!act.resign && resign.isOpen()) resign.close();
       offer.classList.toggle("hidden", !v.draw_offer);
       offer.textContent = v.draw_offer ? t("rd.draw_offered_by", { name: nameOf(v, v.draw_offer) }) : "";
       takeback.classList.toggle("hidden", !v.takeback);
@@ -316,7 +324,7 @@ export function roleLabel(view, role) {
 // --- the results page --------------------------------------------------------------------------
 
 export function results(main, view) {
-  main.append(panel(t("r.rankings"),
+  main.append(panel(t("rd.result_title"),
     h("p", {}, h("b", { dataset: { role: "winner" }, text: view.phase === "ended" ? resultText(view) : t("r.not_over") })),
     cardTable([t("rd.side"), t("rd.player"), t("rd.points")], SIDES.map((side) => [
       t(`color.${side}`), nameOf(view, side), view.phase !== "ended" ? "–" : view.winner === side ? "2" : view.winner ? "0" : "1",

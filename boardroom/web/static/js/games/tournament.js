@@ -3,16 +3,33 @@
 // standings → the next board), the teacher's console (code, start, the boards, a stuck board's
 // result), and the wall (tournament_wall.js). The boards themselves are Russian draughts games:
 // the phone shows the pupil's board page in a frame, opened by the pupil's own secret.
-import { h, fill, panel, field, options, table } from "../dom.js";
+import { h, fill, panel, field, options } from "../dom.js";
 import { t } from "../i18n.js";
-import { call, commandId, download } from "../api.js";
-import { errorLine } from "../shell.js";
+import { call, commandId } from "../api.js";
 import { mountWall } from "./tournament_wall.js";
+import { mountConsole } from "./tournament_console.js";
 import { points, who, standingsTable } from "./tournament_table.js";
 
 /** The pupil's result on their board, in words. */
 function myResult(board) {
   return board.result === 2 ? t("tn.you_won") : board.result === 1 ? t("tn.you_drew") : t("tn.you_lost");
+}
+
+/** The pupil's finished games, each linked to the coach's review (opened by the same secret). */
+function myGames(/** @type {any} */ v, /** @type {string} */ secret) {
+  const rows = [];
+  for (const r of v.rounds || []) {
+    for (const b of r.boards) {
+      if (b.result === null || !b.game_id || (b.white !== v.you && b.black !== v.you)) continue;
+      const white = b.white === v.you;
+      const scored = white ? b.result : 2 - b.result;
+      const href = `/coach/${encodeURIComponent(b.game_id)}#secret=${encodeURIComponent(secret)}`;
+      rows.push(h("li", { dataset: { game: b.game_id } },
+        h("span", { text: t("tn.my_game", { round: r.round, name: who(white ? b.black_name : b.white_name), points: points(scored) }) }),
+        h("a", { class: "button small", dataset: { action: "coach" }, href, text: t("coach.open") })));
+    }
+  }
+  return rows.length ? panel(t("tn.my_games"), h("ul", { class: "tn-games", dataset: { role: "my-games" } }, rows)) : null;
 }
 
 // --- the pupil's phone -----------------------------------------------------------------------
@@ -28,7 +45,7 @@ function phone(root, ctx) {
     update(/** @type {any} */ v) {
       ctx.view = v;
       const entered = v.pupils.some((/** @type {any} */ p) => p.id === v.you);
-      if (v.phase === "gathering" && !entered && !entering && v.actions && v.actions.enter) {
+      if (!entered && !entering && v.actions && v.actions.enter) { // (late: a Swiss's next round)
         entering = true;
         ctx.send({ type: "enter", name: ctx.me.name }).catch((/** @type {any} */ err) => console.warn(err));
       }
@@ -48,105 +65,35 @@ function phone(root, ctx) {
       frameFor = "";
       ctx.bar.setPhase(v.phase === "gathering" ? t("tn.gathering") : v.phase === "over" ? t("tn.over") : t("tn.round_of", { n: v.current, of: v.planned_rounds }));
       if (v.phase === "gathering") {
+        const here = v.pupils.filter((/** @type {any} */ p) => !p.withdrawn);
         fill(head, h("h2", { text: v.title }));
         fill(body, panel(t("tn.waiting_title"),
           h("p", { class: "banner", dataset: { role: "waiting" }, text: t("tn.teacher_starts") }),
-          h("p", { text: t("tn.joined", { n: v.pupils.length }) }),
-          h("ul", { class: "tn-names", dataset: { role: "joined" } }, v.pupils.map((/** @type {any} */ p) =>
+          h("p", { text: t("tn.joined", { n: here.length }) }),
+          h("ul", { class: "tn-names", dataset: { role: "joined" } }, here.map((/** @type {any} */ p) =>
             h("li", { class: p.id === v.you ? "me" : "", text: p.name })))));
         return;
       }
       const mine = (v.standings || []).find((/** @type {any} */ s) => s.id === v.you);
+      const games = myGames(v, ctx.secret);
       if (v.phase === "over") {
         fill(head, h("h2", { text: v.title }));
         fill(body, panel(t("tn.final"),
           mine ? h("p", { class: "banner", dataset: { role: "my-place" }, text: t("tn.your_place", { place: mine.place, points: points(mine.points) }) }) : null,
-          standingsTable(v)));
+          standingsTable(v)), games);
         return;
       }
+      const me = v.pupils.find((/** @type {any} */ p) => p.id === v.you);
+      const waiting = me && me.withdrawn ? t("tn.you_withdrawn") : !board && me ? t("tn.from_next_round", { n: v.current + 1 })
+        : board && board.result !== null ? (v.current < v.planned_rounds ? t("tn.next_when_all", { n: v.current + 1 }) : t("tn.last_when_all")) : t("tn.boards_coming");
       fill(head, h("h2", { text: t("tn.round_of", { n: v.current, of: v.planned_rounds }) }));
       fill(body,
         board && board.result !== null ? h("p", { class: "banner", dataset: { role: "my-result" }, text: myResult(board) }) : null,
-        h("p", { class: "muted", dataset: { role: "next-round" }, text: board && board.result !== null ? (v.current < v.planned_rounds ? t("tn.next_when_all", { n: v.current + 1 }) : t("tn.last_when_all")) : t("tn.boards_coming") }),
+        h("p", { class: "muted", dataset: { role: "next-round" }, text: waiting }),
+        games,
         panel(t("tn.standings"), standingsTable(v)));
     },
   };
-}
-
-// --- the teacher's console -------------------------------------------------------------------
-
-function joinBox(ctx) {
-  const url = `${location.origin}/join/${ctx.me.code}`;
-  return panel(t("tn.join_title"),
-    h("div", { class: "tn-join" },
-      h("img", { class: "tn-qr", alt: t("lobby.qr"), src: `/api/web/qr.svg?data=${encodeURIComponent(url)}` }),
-      h("div", {},
-        h("div", { class: "tn-code", dataset: { role: "code" }, text: ctx.me.code }),
-        h("p", { text: url.replace(/^https?:\/\//, "") }),
-        h("a", { class: "button", href: `/play/${ctx.gameId}#role=projector`, target: "_blank", text: t("tn.open_wall") }))));
-}
-
-function resultButtons(ctx, round, board, error) {
-  const send = (/** @type {number} */ result) => async () => {
-    error.clear();
-    try { await ctx.send({ type: "result", round, board: board.board, result }); } catch (err) { error.show(err); }
-  };
-  return h("div", { class: "row" },
-    h("button", { type: "button", class: "small", onclick: send(2), text: "1 : 0" }),
-    h("button", { type: "button", class: "small", onclick: send(1), text: "½ : ½" }),
-    h("button", { type: "button", class: "small", onclick: send(0), text: "0 : 1" }));
-}
-
-function console_(root, ctx) {
-  const error = errorLine();
-  const state = h("div", { class: "stack" });
-  root.append(h("main", { class: "stack" }, joinBox(ctx), error.el, state));
-  return {
-    update(/** @type {any} */ v) {
-      ctx.view = v;
-      const act = v.actions || {};
-      ctx.bar.setPhase(v.phase === "gathering" ? t("tn.gathering") : v.phase === "over" ? t("tn.over") : t("tn.round_of", { n: v.current, of: v.planned_rounds }));
-      const start = act.start ? h("button", { type: "button", class: "primary", dataset: { action: "start" }, text: t("tn.start"), onclick: async () => {
-        error.clear();
-        try { await ctx.send({ type: "start" }); } catch (err) { error.show(err); }
-      } }) : null;
-      const parts = [];
-      if (v.phase === "gathering") {
-        parts.push(panel(t("tn.joined", { n: v.pupils.length }),
-          h("ul", { class: "tn-names", dataset: { role: "joined" } }, v.pupils.map((/** @type {any} */ p) => h("li", { text: p.name }))),
-          v.pupils.length < 2 ? h("p", { class: "muted", text: t("tn.need_two") }) : null, start));
-      }
-      const current = v.rounds.length ? v.rounds[v.rounds.length - 1] : null;
-      if (current && v.phase === "playing") {
-        const rows = current.boards.map((/** @type {any} */ b) => [String(b.board), who(b.white_name), who(b.black_name),
-          b.result === null ? (act.result ? resultButtons(ctx, current.round, b, error) : t("tn.playing")) : (b.result === 2 ? "1 : 0" : b.result === 1 ? "½ : ½" : "0 : 1")]);
-        const end = act.end_round ? h("button", { type: "button", dataset: { action: "end-round" }, text: t("tn.end_round"), onclick: async () => {
-          error.clear();
-          if (!confirm(t("tn.end_round_sure"))) return;
-          try { await ctx.send({ type: "end_round", round: current.round }); } catch (err) { error.show(err); }
-        } }) : null;
-        parts.push(panel(t("tn.round_of", { n: v.current, of: v.planned_rounds }), table([t("tn.board"), t("tn.white"), t("tn.black"), t("tn.result")], rows, "tn-boards"), end));
-      }
-      if (v.phase !== "gathering") {
-        parts.push(panel(t("tn.standings"), standingsTable(v, { playing: v.phase === "playing" }), downloads(ctx)));
-      }
-      fill(state, parts);
-    },
-  };
-}
-
-function downloads(ctx) {
-  const error = errorLine();
-  const get = (/** @type {string} */ path, /** @type {string} */ name) => async () => {
-    error.clear();
-    try { await download(path, ctx.secret, name); } catch (err) { error.show(err); }
-  };
-  const id = encodeURIComponent(ctx.gameId);
-  return h("div", { class: "row", dataset: { role: "downloads" } },
-    h("button", { type: "button", class: "small", onclick: get(`/api/web/games/${id}/crosstable`, `${ctx.gameId}-crosstable.csv`), text: t("tn.crosstable_csv") }),
-    h("button", { type: "button", class: "small", onclick: get(`/api/web/games/${id}/xlsx`, `${ctx.gameId}-crosstable.xlsx`), text: "xlsx" }),
-    h("button", { type: "button", class: "small", onclick: get(`/api/web/events/${id}/games.pdn`, `${ctx.gameId}-games.pdn`), text: t("tn.all_pdn") }),
-    error.el);
 }
 
 /** The seat's screen: the wall (projector), the teacher's console, or the pupil's phone. */
@@ -155,7 +102,7 @@ export function mount(root, ctx) {
     document.head.append(h("link", { rel: "stylesheet", href: "/static/css/tournament.css", dataset: { style: "tournament" } }));
   }
   if (ctx.role === "projector") return mountWall(root, ctx);
-  if (ctx.role === "host") return console_(root, ctx);
+  if (ctx.role === "host") return mountConsole(root, ctx);
   return phone(root, ctx);
 }
 
@@ -169,14 +116,17 @@ export function startForm(presets) {
   const minutes = h("input", { type: "number", name: "tn-minutes", min: "1", max: "180", value: String(presets.minutes || 10) });
   const robot = options(h("select", { name: "tn-robot" }), (presets.levels || []).map((/** @type {string} */ l) => [l, t(`rd.level.${l}`)]));
   robot.value = presets.robot || "casual";
+  const takebacks = /** @type {HTMLInputElement} */ (h("input", { type: "checkbox", name: "tn-takebacks" }));
   const el = h("div", { class: "stack" }, panel(t("tn.settings"), h("div", { class: "form-grid" },
     field(t("tn.title"), title), field(t("tn.format"), format, t("tn.format_help")),
-    field(t("tn.rounds"), rounds, t("tn.rounds_help")), field(t("tn.minutes"), minutes), field(t("tn.robot_level"), robot, t("tn.robot_help")))));
+    field(t("tn.rounds"), rounds, t("tn.rounds_help")), field(t("tn.minutes"), minutes), field(t("tn.robot_level"), robot, t("tn.robot_help")),
+    field(t("tn.takebacks"), takebacks, t("tn.takebacks_help")))));
   return {
     el,
     setup: () => ({
       game: "tournament", title: title.value.trim() || t("tn.default_title"), format: format.value,
       rounds: Number(rounds.value) || 5, minutes: Number(minutes.value) || 10, robot: robot.value,
+      takebacks: takebacks.checked,
     }),
     robots: () => 0,
     robotChoice: () => ({}),

@@ -3,15 +3,15 @@
 import { cardTable } from "../dom.js";
 import { t } from "../i18n.js";
 
-/** Half-points as the class writes them: 2½, ½, 0. */
-export function points(half) {
-  const whole = Math.floor(half / 2);
-  return half % 2 ? `${whole || ""}½` : String(whole);
+/** Points as every page, CSV and xlsx of Russian draughts writes them: the Russian draughts
+ * scale, 2 a win, 1 a draw, 0 a loss — whole numbers (Buchholz and Sonneborn–Berger too). */
+export function points(n) {
+  return String(n);
 }
 
-/** Quarter-points (Sonneborn–Berger) as a decimal. */
-export function quarters(q) {
-  return (q / 4).toLocaleString(document.documentElement.lang || "ru", { maximumFractionDigits: 2 });
+/** A board's result as the class reads it, white's points first: «2 : 0», «1 : 1», «0 : 2». */
+export function resultText(result) {
+  return result === 2 ? "2 : 0" : result === 1 ? "1 : 1" : result === 0 ? "0 : 2" : "";
 }
 
 /** A name on a board: the pupil's, or the robot's in the reader's language. */
@@ -25,7 +25,7 @@ export function standingsTable(view, opts = {}) {
   const now = opts.playing && !opts.compact;
   const rows = (view.standings || []).map((/** @type {any} */ s) => [
     String(s.place), opts.compact && opts.playing && s.in_progress ? `${s.name}\u00a0•` : s.name,
-    points(s.points), points(s.buchholz), quarters(s.sb),
+    points(s.points), points(s.buchholz), points(s.sb),
     ...(now ? [s.in_progress ? t("tn.playing") : ""] : []),
   ]);
   const heads = [opts.short ? "№" : t("tn.place"), t("tn.name"), t("tn.points"), t("tn.buchholz"), t("tn.sb"), ...(now ? [t("tn.now")] : [])];

@@ -6,8 +6,9 @@
 import { h, s, fill, table } from "../dom.js";
 import { t } from "../i18n.js";
 import { call } from "../api.js";
+import { roomQr, roomText } from "../room.js";
 import { piecesOf } from "./russian.js";
-import { points, quarters, who, standingsTable } from "./tournament_table.js";
+import { points, resultText, who, standingsTable } from "./tournament_table.js";
 
 const POLL_MS = 2000;
 
@@ -31,10 +32,6 @@ export function miniBoard(fen, last) {
       p.king ? s("circle", { cx: x, cy: y, r: 0.17, fill: "none", stroke: white ? "#b8860b" : "#ffd54f", "stroke-width": 0.08 }) : null);
   });
   return s("svg", { viewBox: "0 0 8 8", class: "tn-mini", role: "img", "aria-hidden": "true" }, squares, pieces);
-}
-
-function resultText(result) {
-  return result === 2 ? "1 : 0" : result === 1 ? "½ : ½" : result === 0 ? "0 : 1" : "";
 }
 
 function tile(/** @type {any} */ b) {
@@ -71,7 +68,7 @@ function crosstable(/** @type {any} */ v) {
   const lines = v.standings || [];
   const robot = (v.crosstable[0] || []).length > lines.length;
   const heads = ["", t("tn.name"), ...lines.map((/** @type {any} */ _, /** @type {number} */ i) => String(i + 1)), ...(robot ? [t("tn.robot_short")] : []), t("tn.points"), t("tn.buchholz"), t("tn.sb")];
-  const rows = lines.map((/** @type {any} */ p, /** @type {number} */ i) => [String(p.place), p.name, ...v.crosstable[i], points(p.points), points(p.buchholz), quarters(p.sb)]);
+  const rows = lines.map((/** @type {any} */ p, /** @type {number} */ i) => [String(p.place), p.name, ...v.crosstable[i], points(p.points), points(p.buchholz), points(p.sb)]);
   const el = table(heads, rows, "tn-cross");
   el.dataset.role = "crosstable";
   el.style.setProperty("--rows", String(lines.length + 1));
@@ -133,12 +130,12 @@ export function mountWall(root, ctx) {
       const title = h("h1", { class: "tn-wall-title", text: v.phase === "playing" ? `${v.title} · ${t("tn.round_of", { n: v.current, of: v.planned_rounds })}` : v.title });
       if (v.phase === "gathering") {
         polling(false);
-        const url = `${location.origin}/join/${ctx.me.code}`;
+        const path = `/join/${ctx.me.code}`;
         fill(el, h("div", { class: "tn-wall-lobby" },
           h("div", { class: "tn-wall-join" }, title, h("p", { text: t("tn.wall_how") }),
             h("div", { class: "tn-code big", dataset: { role: "code" }, text: ctx.me.code }),
-            h("div", { class: "tn-url", text: url.replace(/^https?:\/\//, "") }),
-            h("img", { class: "tn-wall-qr", alt: t("lobby.qr"), src: `/api/web/qr.svg?data=${encodeURIComponent(url)}` })),
+            roomText(path, { class: "tn-url" }),
+            roomQr(path, { class: "tn-wall-qr", alt: t("lobby.qr") })),
           h("div", { class: "tn-wall-people" }, h("h2", { text: t("tn.joined", { n: v.pupils.length }) }),
             h("ul", { class: "tn-names big", dataset: { role: "joined" } }, v.pupils.map((/** @type {any} */ p) => h("li", { text: p.name }))))));
         return;
