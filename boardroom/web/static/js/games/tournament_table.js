@@ -1,6 +1,6 @@
 // @ts-check
 // The class tournament's shared pieces: points as the class writes them, the standings table.
-import { table } from "../dom.js";
+import { cardTable } from "../dom.js";
 import { t } from "../i18n.js";
 
 /** Points as every page, CSV and xlsx of Russian draughts writes them: the Russian draughts
@@ -33,12 +33,12 @@ export function standingsTable(view, opts = {}) {
   // a simul: everyone played the teacher, so no tie-break says anything (they are all 0)
   const breaks = view.format !== "simul";
   const rows = (view.standings || []).map((/** @type {any} */ s) => [
-    String(s.place), opts.compact && opts.playing && s.in_progress ? `${s.name} •` : s.name,
+    String(s.place), opts.compact && opts.playing && s.in_progress ? `${s.name}\u00a0•` : s.name,
     points(s.points), ...(breaks ? [points(s.buchholz), points(s.sb)] : []),
     ...(now ? [s.in_progress ? t("tn.playing") : ""] : []),
   ]);
   const heads = [opts.short ? "№" : t("tn.place"), t("tn.name"), t("tn.points"), ...(breaks ? [t("tn.buchholz"), t("tn.sb")] : []), ...(now ? [t("tn.now")] : [])];
-  const el = table(heads, rows, breaks ? "tn-standings" : "tn-standings simul");
+  const el = cardTable(heads, rows, breaks ? "tn-standings" : "tn-standings simul");
   el.dataset.role = "standings";
   (view.standings || []).forEach((/** @type {any} */ s, /** @type {number} */ i) => {
     const row = el.querySelectorAll("tbody tr")[i];

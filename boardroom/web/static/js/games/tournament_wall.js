@@ -76,16 +76,19 @@ function crosstable(/** @type {any} */ v) {
 }
 
 /** The columns that give the mosaic's boards the most room in its box (a tile is a board and
- * two lines of names, so a little taller than wide). */
-function bestColumns(count, box) {
+ * its two names over and under it, each up to two lines of `line` px). */
+function bestColumns(count, box, line) {
   let best = 1;
   let size = 0;
   for (let cols = 1; cols <= Math.max(1, count); cols++) {
     const rows = Math.ceil(count / cols);
-    const side = Math.min(box.width / cols, (box.height / rows) * 0.8);
-    if (side > size) { size = side; best = cols; }
+    const side = Math.min(box.width / cols, box.height / rows - 4 * line);
+    // a tile narrower than a long word of a name (11 of the wall's letters) would cut it
+    if (side > size && box.width / cols >= 9 * line) { size = side; best = cols; }
   }
-  return best;
+  // many boards: a line a board (the board, its two names beside it) gives them more room
+  const row = Math.min(box.height / Math.max(1, count) - line / 3, box.width - 12 * line);
+  return row > size ? { cols: 1, lines: true } : { cols: best, lines: false };
 }
 
 export function mountWall(root, ctx) {
@@ -105,7 +108,8 @@ export function mountWall(root, ctx) {
       if (key === shown) return;
       shown = key;
       const count = reply.boards.length;
-      const cols = bestColumns(count, mosaic.getBoundingClientRect());
+      const { cols, lines } = bestColumns(count, mosaic.getBoundingClientRect(), 1.2 * parseFloat(getComputedStyle(mosaic).fontSize));
+      mosaic.classList.toggle("lines", lines);
       mosaic.style.setProperty("--cols", String(cols));
       mosaic.style.setProperty("--tile-rows", String(Math.ceil(count / cols)));
       fill(mosaic, reply.boards.map(tile));
