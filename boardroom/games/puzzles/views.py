@@ -43,6 +43,7 @@ def view(state: LessonState, viewer: str, *, events_since: int = 0) -> Json:
         "game": "puzzles",
         "title": state.title,
         "phase": state.phase,
+        "started": state.phase != "gathering",
         "seconds": state.seconds,
         "count": len(state.puzzles),
         "index": state.current,
