@@ -23,6 +23,7 @@ from collections.abc import Callable
 from typing import Final
 
 from boardroom.draughts import RUSSIAN, Board
+from boardroom.games.puzzles import views
 from boardroom.games.puzzles.state import MAX_NAME, Answer, LessonState, legal, seats
 from boardroom.kernel import Json, Refused
 
@@ -189,5 +190,7 @@ def evolve(state: LessonState, event: Json) -> LessonState:
     elif kind == "lesson_ended":
         state.phase, state.deadline = "over", None
         state.revealed = len(state.answers)  # every answer is public once the lesson ends
+    if kind in ("entered", "revealed", "lesson_ended"):
+        state.table = views.table(state)
     state.log.append(event)
     return state

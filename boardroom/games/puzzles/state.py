@@ -75,6 +75,8 @@ class LessonState:
     answers: list[dict[str, Answer]] = field(default_factory=list)
     revealed: int = 0
     """How many puzzles have been revealed (their answers now public)."""
+    table: list[tuple[str, Json]] = field(default_factory=list)
+    """The pupils' lines by points (``views.table``), made again when they change."""
     log: list[Json] = field(default_factory=list)
 
     @property

@@ -66,7 +66,8 @@ def view(state: LessonState, viewer: str, *, events_since: int = 0) -> Json:
         out["you"] = viewer
         mine = open_answers.get(viewer)
         out["my_answer"] = None if mine is None else _mine(mine, state.current < state.revealed)
-        out["my_results"] = results(state).get(viewer, _empty())
+        mine = next((row for pupil, row in state.table if pupil == viewer), None)
+        out["my_results"] = _empty() if mine is None else {k: mine[k] for k in _empty()}
     return out
 
 
@@ -130,18 +131,25 @@ def results(state: LessonState) -> dict[str, Json]:
     return out
 
 
+def table(state: LessonState) -> list[tuple[str, Json]]:
+    """Every pupil's line by points (equal points share a place), kept with the state: it
+    changes only with a pupil entering, a reveal or the end (``rules.evolve`` sets it)."""
+    rows = results(state)
+    order = sorted(state.names, key=lambda p: (-rows[p]["points"], state.names[p]))
+    out: list[tuple[str, Json]] = []
+    for n, pupil in enumerate(order):
+        tied = n > 0 and rows[order[n - 1]]["points"] == rows[pupil]["points"]
+        place = out[-1][1]["place"] if tied else n + 1
+        out.append((pupil, {"place": place, "name": state.names[pupil]} | rows[pupil]))
+    return out
+
+
 def standings(state: LessonState, viewer: str) -> list[Json]:
     """The pupils by points (revealed puzzles only); no names while they are hidden (but
     for the teacher and the pupil's own line)."""
-    rows = results(state)
-    order = sorted(state.names, key=lambda p: (-rows[p]["points"], state.names[p]))
-    named = not state.hidden or viewer == HOST
-    out: list[Json] = []
-    for pupil in order:
-        place = 1 + sum(rows[o]["points"] > rows[pupil]["points"] for o in state.names)
-        name = state.names[pupil] if named or pupil == viewer else None
-        out.append({"place": place, "name": name} | rows[pupil])
-    return out if named else [row for row in out if row["name"] is not None]
+    if not state.hidden or viewer == HOST:
+        return [row for _, row in state.table]
+    return [row for pupil, row in state.table if pupil == viewer]
 
 
 def next_deadline(state: LessonState) -> float | None:
