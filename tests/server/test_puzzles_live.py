@@ -5,7 +5,6 @@ the coach's hints in a finished game become the lesson's puzzles."""
 from __future__ import annotations
 
 from collections.abc import Iterator
-from pathlib import Path
 
 import pytest
 from live_support import Api, Json, Server, WsSeat

@@ -66,8 +66,8 @@ def view(state: LessonState, viewer: str, *, events_since: int = 0) -> Json:
         out["you"] = viewer
         mine = open_answers.get(viewer)
         out["my_answer"] = None if mine is None else _mine(mine, state.current < state.revealed)
-        mine = next((row for pupil, row in state.table if pupil == viewer), None)
-        out["my_results"] = _empty() if mine is None else {k: mine[k] for k in _empty()}
+        line = next((row for pupil, row in state.table if pupil == viewer), None)
+        out["my_results"] = _empty() if line is None else {k: line[k] for k in _empty()}
     return out
 
 
