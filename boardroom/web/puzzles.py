@@ -35,7 +35,8 @@ from boardroom.bots.coach import analyse_moves
 from boardroom.bots.puzzles import from_review, robot_answer, solve
 from boardroom.draughts import DraughtsError, pdn
 from boardroom.games.puzzles.actions import actions
-from boardroom.games.puzzles.state import MAX_PUZZLES, position
+from boardroom.games.puzzles.report import pupil_results
+from boardroom.games.puzzles.state import MAX_PUZZLES, no_games, nothing_read, position, too_many
 from boardroom.kernel import Json, Refused
 from boardroom.server.deps import HubDep, raw_body
 from boardroom.server.errors import ApiError
@@ -58,16 +59,6 @@ def robot(view: Json, role: str) -> Json | None:
     if "answer" in can and view.get("puzzle"):
         return {"type": "answer", "move": robot_answer(str(view["puzzle"]["fen"]))}
     return None
-
-
-def pupil_results(view: Json) -> list[Json]:
-    """Each pupil's results in a lesson, for the class's term: name, solved, tried, points
-    (the revealed puzzles; every puzzle once the lesson is over), from the host's view."""
-    return [
-        {"name": row["name"], "solved": row["solved"], "tried": row["tried"]}
-        | {"points": row["points"], "place": row["place"]}
-        for row in view.get("standings") or []
-    ]
 
 
 def pupils_sheet(view: Json, lang: str) -> Sheet:
@@ -114,9 +105,9 @@ def read_text(text: str) -> list[Json]:
     if not fens:
         fens = [line.strip() for line in text.splitlines() if line.strip()]
     if not fens:
-        raise Refused("bad_text", "No position could be read.")
+        raise nothing_read()
     if len(fens) > MAX_PUZZLES:
-        raise Refused("no_puzzles", "Too many puzzles.", most=MAX_PUZZLES)
+        raise too_many()
     out = []
     for n, fen in enumerate(fens, start=1):
         board = position(fen, n)
@@ -138,7 +129,7 @@ async def prepare(request: Request, hub: HubDep) -> Json:
     body = await raw_body(request, hub)
     text = body.get("text") if isinstance(body, dict) else None
     if not isinstance(text, str) or len(text) > 50_000:
-        raise _refused(Refused("bad_text", "No position could be read."))
+        raise _refused(nothing_read())
     try:
         return {"puzzles": await asyncio.to_thread(read_text, text)}
     except Refused as exc:
@@ -184,7 +175,7 @@ async def from_games(request: Request, hub: HubDep) -> Json:
     body = await raw_body(request, hub)
     named = body.get("games") if isinstance(body, dict) else None
     if not isinstance(named, list) or not named or len(named) > 60:
-        raise _refused(Refused("no_games", "Name the games."))
+        raise _refused(no_games())
     games: list[tuple[str, Json]] = []
     for item in named:
         if not isinstance(item, dict):
@@ -196,7 +187,7 @@ async def from_games(request: Request, hub: HubDep) -> Json:
         if view.get("phase") == "ended":
             out += await asyncio.to_thread(puzzles_of, game_id, view, depth)
     if not out:
-        raise _refused(Refused("no_games", "The coach found nothing in these games."))
+        raise _refused(no_games())
     return {"puzzles": out[:MAX_PUZZLES]}
 
 

@@ -116,7 +116,12 @@ def test_the_wall_and_two_phones_through_a_puzzle(
     expect(anna.locator("[data-role=status]")).to_contain_text("Верно!")
     expect(boris.locator("[data-role=status]")).to_contain_text("Решение: c3-b4")
     shot(anna, "puzzles-phone-reveal-390")
+    _, console = new_page(browser, viewport={"width": 1280, "height": 800}, locale="ru-RU")
+    console.goto(f"{server.url}/play/{gid}#secret={host}")
+    expect(console.locator("[data-action=next]")).to_be_visible()
+    expect(console.locator("[data-role=found] li")).to_have_count(2)
+    shot(console, "puzzles-console-1280")
     api.ok(gid, host, {"type": "hide_names", "hidden": True})
     expect(walls[1280].locator("[data-role=found]")).to_have_text("Нашли решение: 2")
-    for page in (anna, boris, *walls.values()):
+    for page in (anna, boris, console, *walls.values()):
         assert errors_of(page) == []

@@ -89,6 +89,21 @@ def seats() -> list[str]:
     return [f"p{n}" for n in range(1, MAX_PUPILS + 1)]
 
 
+def nothing_read() -> Refused:
+    """Pasted text in which no position could be read."""
+    return Refused("bad_text", "No position could be read: paste FEN (one a line) or PDN.")
+
+
+def no_games() -> Refused:
+    """Games named for «из наших партий» in which the coach found nothing (or none named)."""
+    return Refused("no_games", "The coach found no missed capture or win in these games.")
+
+
+def too_many() -> Refused:
+    """More puzzles than a lesson holds."""
+    return Refused("no_puzzles", f"A lesson needs 1 to {MAX_PUZZLES} puzzles.", most=MAX_PUZZLES)
+
+
 def _bad(message: str) -> Refused:
     return Refused("bad_setup", message)
 
@@ -109,7 +124,7 @@ def setup(spec: Json) -> LessonState:
         raise _bad("The seconds per puzzle: a number from 5 to 600.")
     raw = spec.get("puzzles")
     if not isinstance(raw, list) or not 1 <= len(raw) <= MAX_PUZZLES:
-        raise Refused("no_puzzles", f"A lesson needs 1 to {MAX_PUZZLES} puzzles.", most=MAX_PUZZLES)
+        raise too_many()
     puzzles = tuple(puzzle(item, n) for n, item in enumerate(raw, start=1))
     return LessonState(title.strip(), float(seconds), puzzles)
 
