@@ -180,7 +180,10 @@ async def from_games(request: Request, hub: HubDep) -> Json:
     for item in named:
         if not isinstance(item, dict):
             continue
-        games += await _russian_games(hub, str(item.get("game_id")), str(item.get("secret")))
+        try:
+            games += await _russian_games(hub, str(item.get("game_id")), str(item.get("secret")))
+        except ApiError:
+            continue  # a game gone, or a secret that opens no seat of it: not ours to read
     depth = hub.runtime.settings.coach_depth
     out: list[Json] = []
     for game_id, view in games:

@@ -110,9 +110,9 @@ def test_from_our_games_are_the_coachs_hints(server: Server) -> None:
     api.ok(gid, host, {"type": "start"})
     api.ok(gid, white, {"type": "move", "move": "h2:f4"})  # missed c3:e5:g7
     api.ok(gid, host, {"type": "end_game"})
-    reply = api.http.post(
-        "/api/web/puzzles/from-games", json={"games": [{"game_id": gid, "secret": host}]}
-    )
+    named = [{"game_id": gid, "secret": "not-a-secret"}, {"game_id": "g0000", "secret": host}]
+    named.append({"game_id": gid, "secret": host})  # only the last opens a seat: it alone counts
+    reply = api.http.post("/api/web/puzzles/from-games", json={"games": named})
     assert reply.status_code == 200, reply.text
     puzzles = reply.json()["puzzles"]
     review = analyse_moves("W:Wc3,h2:Bd4,f6,g3", ["h2:f4"])
@@ -127,3 +127,7 @@ def test_from_our_games_are_the_coachs_hints(server: Server) -> None:
         "/api/web/puzzles/from-games", json={"games": [{"game_id": gid, "secret": white}]}
     )
     assert nothing.status_code == 200  # any seat of the game may read its review
+    refused = api.http.post(
+        "/api/web/puzzles/from-games", json={"games": [{"game_id": gid, "secret": "x"}]}
+    )
+    assert (refused.status_code, refused.json()["error"]["code"]) == (400, "no_games")

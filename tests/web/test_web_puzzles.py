@@ -125,3 +125,21 @@ def test_the_wall_and_two_phones_through_a_puzzle(
     expect(walls[1280].locator("[data-role=found]")).to_have_text("Нашли решение: 2")
     for page in (anna, boris, console, *walls.values()):
         assert errors_of(page) == []
+
+
+def test_the_start_page_makes_a_lesson_of_pasted_positions(
+    browser: Browser, server: Server
+) -> None:
+    _, host = new_page(browser, viewport={"width": 1280, "height": 800}, locale="ru-RU")
+    host.goto(server.url + "/")
+    host.check("input[name=game][value=puzzles]")
+    host.select_option("select[name=pz-source]", "text")
+    host.fill("textarea[name=pz-text]", "W:Wc3:Bz9")
+    host.click("button.primary[type=submit]")
+    expect(host.locator("form [role=alert]", has_text="это не позиция")).to_be_visible()
+    assert "/play/" not in host.url  # nothing made
+    host.fill("textarea[name=pz-text]", "W:Wc3,h2:Bd4,f6,g3\nB:Wa3,b2,d2,f4,h4:Bb6,d8,e7,f6,h6")
+    host.click("button.primary[type=submit]")
+    host.wait_for_url(re.compile(r"/play/g[0-9a-f]+#secret="))
+    expect(host.locator("[data-action=start]")).to_be_hidden()  # nobody has entered yet
+    assert errors_of(host) == []

@@ -286,6 +286,26 @@ export function mount(/** @type {HTMLElement} */ root, /** @type {any} */ ctx) {
 
 // --- the start page ------------------------------------------------------------------------------
 
+/** Games named by their links (each with its #secret=…). */
+function linked(/** @type {string} */ text) {
+  return text.split(/\s+/).filter(Boolean).map((link) => {
+    const url = new URL(link, location.origin);
+    const secret = new URLSearchParams(url.hash.slice(1)).get("secret") || "";
+    return { game_id: decodeURIComponent(url.pathname.split("/").filter(Boolean).pop() || ""), secret };
+  });
+}
+
+/** The games this browser made (their host secrets kept by the start page): the teacher's own
+ * class games; the server keeps the finished Russian draughts games and events among them. */
+function keptGames() {
+  const out = [];
+  for (let i = 0; i < localStorage.length; i++) {
+    const key = localStorage.key(i) || "";
+    if (key.startsWith("br:secret:")) out.push({ game_id: key.slice("br:secret:".length), secret: localStorage.getItem(key) || "" });
+  }
+  return out.slice(-60);
+}
+
 /** The lesson's title, seconds a puzzle and its puzzles: the built-in set, pasted FEN/PDN (solved
  * by the engine on the server), or «из наших партий» (the coach's hints in games named by their
  * links). */
@@ -302,11 +322,7 @@ export function startForm(/** @type {any} */ presets) {
   const puzzles = async () => {
     if (source.value === "text") return (await call("POST", "/api/web/puzzles/prepare", { text: text.value })).puzzles;
     if (source.value === "games") {
-      const named = games.value.split(/\s+/).filter(Boolean).map((link) => {
-        const url = new URL(link, location.origin);
-        const secret = new URLSearchParams(url.hash.slice(1)).get("secret") || "";
-        return { game_id: decodeURIComponent(url.pathname.split("/").filter(Boolean).pop() || ""), secret };
-      });
+      const named = games.value.trim() ? linked(games.value) : keptGames();
       return (await call("POST", "/api/web/puzzles/from-games", { games: named })).puzzles;
     }
     return presets.builtin;
