@@ -123,6 +123,18 @@ def test_the_wall_and_two_phones_through_a_puzzle(
     shot(console, "puzzles-console-1280")
     api.ok(gid, host, {"type": "hide_names", "hidden": True})
     expect(walls[1280].locator("[data-role=found]")).to_have_text("Нашли решение: 2")
+    api.ok(gid, host, {"type": "hide_names", "hidden": False})
+    api.ok(gid, host, {"type": "next"})  # a capture of two, in two taps: c3, then g7
+    expect(anna.locator("[data-role=status]")).to_contain_text("Ваш ход")
+    tap(anna, "c3", "g7")
+    expect(anna.locator("[data-role=status]")).to_contain_text("c3:e5:g7")
+    tap(boris, "h2", "f4")
+    api.wait(gid, host, lambda v: v["answered"] == 3)
+    api.ok(gid, host, {"type": "reveal"})
+    wall = walls[1280]
+    expect(wall.locator("[data-role=arrows] g.good")).to_have_attribute("data-count", "2")
+    expect(wall.locator(".board .sq.taken")).to_have_count(2)  # the pieces the solution takes
+    shot(wall, "puzzles-wall-reveal-capture-1280")
     for page in (anna, boris, console, *walls.values()):
         assert errors_of(page) == []
 
