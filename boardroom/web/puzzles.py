@@ -44,6 +44,8 @@ from boardroom.server.hub import Hub
 from boardroom.server.robots import register_policy
 from boardroom.server.runtime import HOST
 from boardroom.web.exports import Tables, register_downloads
+from boardroom.web.russian import GAME as BOARD_GAME
+from boardroom.web.tournament import GAME as EVENT
 from boardroom.web.sheet_words import columns, word
 from boardroom.web.sheets import Cell, Sheet
 
@@ -141,14 +143,14 @@ async def _russian_games(hub: Hub, game_id: str, secret: str) -> list[tuple[str,
     live = await hub.get(game_id)
     seat = await hub.seats.authenticate(game_id, secret)
     view = live.view(seat.role, events_since=live.version)
-    if live.record.game == "tournament":
+    if live.record.game == EVENT:
         ids = [b["game_id"] for r in view.get("rounds") or [] for b in r["boards"] if b["game_id"]]
         out = []
         for board_id in ids:
             board = await hub.get(board_id)
             out.append((board_id, board.view(HOST, events_since=board.version)))
         return out
-    return [(game_id, view)] if live.record.game == "russian" else []
+    return [(game_id, view)] if live.record.game == BOARD_GAME else []
 
 
 def _title(view: Json, ply: int) -> str:
