@@ -45,9 +45,9 @@ from boardroom.server.robots import register_policy
 from boardroom.server.runtime import HOST
 from boardroom.web.exports import Tables, register_downloads
 from boardroom.web.russian import GAME as BOARD_GAME
-from boardroom.web.tournament import GAME as EVENT
 from boardroom.web.sheet_words import columns, word
 from boardroom.web.sheets import Cell, Sheet
+from boardroom.web.tournament import GAME as EVENT
 
 GAME: Final = "puzzles"
 router = APIRouter(prefix="/api/web/puzzles")
