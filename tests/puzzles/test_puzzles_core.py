@@ -3,11 +3,13 @@
 from __future__ import annotations
 
 import copy
+import json
 
 import pytest
 
 from boardroom.bots.puzzles import solve
 from boardroom.games import kind_for
+from boardroom.games.puzzles.actions import actions
 from boardroom.games.puzzles.builtin import BUILTIN
 from boardroom.games.puzzles.rules import decide, evolve
 from boardroom.games.puzzles.state import LessonState, setup
@@ -139,3 +141,14 @@ def test_the_whole_lesson_replays_to_the_same_state() -> None:
         ("Аня", 1, 2, 190),
         ("Боря", 1, 1, 190),
     ]
+
+
+def test_another_pupils_move_changes_no_byte_of_a_seat_before_the_reveal() -> None:
+    """Аня's right or wrong move: Боря's, the wall's and the teacher's views (and actions)
+    are byte-identical until the reveal."""
+    seen = []
+    for move in ("c3:e5:g7", "h2:f4"):
+        state = run([*enter("Аня", "Боря", "Вика"), HOST_START, answer("p1", move, 12.0)])
+        views = {seat: view(state, seat) for seat in ("p2", "projector", "host")}
+        seen.append(json.dumps({s: [v, actions(v, s)] for s, v in views.items()}, sort_keys=True))
+    assert seen[0] == seen[1]
