@@ -134,6 +134,8 @@ def test_the_wall_and_two_phones_through_a_puzzle(
     wall = walls[1280]
     expect(wall.locator("[data-role=arrows] g.good")).to_have_attribute("data-count", "2")
     expect(wall.locator(".board .sq.taken")).to_have_count(2)  # the pieces the solution takes
+    expect(wall.locator(".board [data-square=g7] .piece.white")).to_be_visible()  # played out
+    expect(wall.locator(".board .sq.taken .piece")).to_have_count(0)
     shot(wall, "puzzles-wall-reveal-capture-1280")
     for page in (anna, boris, console, *walls.values()):
         assert errors_of(page) == []

@@ -45,7 +45,9 @@ function arrows(/** @type {any} */ reveal, /** @type {boolean} */ flipped) {
     .map((/** @type {string} */ move) => ({ move, count: 0, correct: true }));
   const lines = [...reveal.tried].reverse().concat(best).map((/** @type {any} */ m) => {
     const points = pathOf(m.move).map((sq) => centre(sq, flipped));
-    const end = points[points.length - 1];
+    // the count sits on the last leg, short of its end: the piece played out stays in view
+    const [from, to] = [points[points.length - 2], points[points.length - 1]];
+    const end = [from[0] + 0.55 * (to[0] - from[0]), from[1] + 0.55 * (to[1] - from[1])];
     const width = 0.12 + 0.22 * (m.count / total);
     const colour = m.correct ? "#2e7d32" : "#c62828";
     return s("g", { class: m.correct ? "pz-arrow good" : "pz-arrow bad", "data-move": m.move, "data-count": String(m.count) },
@@ -60,6 +62,19 @@ function arrows(/** @type {any} */ reveal, /** @type {boolean} */ flipped) {
     s("defs", {}, head("pz-head-good", "#2e7d32"), head("pz-head-bad", "#c62828")), lines);
 }
 
+const PLAY_OUT_MS = 1500;
+
+/** The pieces after a move along `path` taking `taken` (a man reaching the far row crowned). */
+function playedOut(/** @type {any[]} */ pieces, /** @type {string[]} */ path, /** @type {string[]} */ taken) {
+  if (path.length < 2) return pieces;
+  const end = path[path.length - 1];
+  return pieces.filter((p) => !taken.includes(p.square)).map((p) => {
+    if (p.square !== path[0]) return p;
+    const crowned = p.king || end[1] === (p.side === "white" ? "8" : "1");
+    return { ...p, square: end, king: crowned };
+  });
+}
+
 /** The board of a puzzle: the position, the pupil's legal moves, the reveal's marks and arrows. */
 function puzzleBoard(/** @type {any} */ ctx, /** @type {boolean} */ big) {
   const error = errorLine();
@@ -72,6 +87,7 @@ function puzzleBoard(/** @type {any} */ ctx, /** @type {boolean} */ big) {
   });
   board.grid.classList.add("pz-board");
   let key = "";
+  let playing = 0;
   return {
     el: h("div", { class: "pz-board-box" }, board.el, error.el),
     board,
@@ -91,7 +107,14 @@ function puzzleBoard(/** @type {any} */ ctx, /** @type {boolean} */ big) {
       board.update({ pieces, legal: act.answer ? act.answer.moves : [], last: reveal ? best : mine, interactive: Boolean(act.answer),
         toMove: v.puzzle ? v.puzzle.to_move : null, fen: v.puzzle ? v.puzzle.fen : null, marks: { path: path.slice(1), taken } });
       board.grid.querySelector(".pz-arrows")?.remove();
-      if (reveal && big) board.grid.append(arrows(reveal, flipped));
+      window.clearTimeout(playing);
+      if (!reveal || !big) return;
+      board.grid.append(arrows(reveal, flipped));
+      // the solution played out: a moment later its piece stands where it ends, the pieces it
+      // takes gone (their squares still marked)
+      const after = playedOut(pieces, path, taken);
+      playing = window.setTimeout(() => board.update({ pieces: after, legal: [], last: best, interactive: false,
+        toMove: v.puzzle.to_move, fen: v.puzzle.fen, marks: { path: path.slice(1), taken } }), PLAY_OUT_MS);
     },
   };
 }
