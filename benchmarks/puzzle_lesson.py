@@ -89,6 +89,7 @@ async def lesson(args: argparse.Namespace, url: str, pid: int) -> Json:
             )
         took = time.perf_counter() - began
         cpu = cpu_s(pid) - cpu0
+        inside = server_share((await http.get("/metrics")).text)
     ms = [x * 1000 for x in figures.ack]
     return {
         "pupils": args.pupils,
@@ -100,6 +101,23 @@ async def lesson(args: argparse.Namespace, url: str, pid: int) -> Json:
         "ack_max_ms": round(max(ms, default=float("nan")), 1),
         "duration_s": round(took, 1),
         "server_cpu_percent": round(100 * cpu / took, 1),
+        "server_side": inside,
+    }
+
+
+def server_share(metrics: str) -> Json:
+    """From the server's own histogram (``boardroom_command_seconds``, arrival to ack, the
+    lesson's commands): the share of commands done within 10, 25, 100 ms (the server's part
+    of the latency, without the client's and the machine's queue before the socket)."""
+    buckets: dict[str, float] = {}
+    for line in metrics.splitlines():
+        if line.startswith("boardroom_command_seconds_bucket") and 'game="puzzles"' in line:
+            le = line.split('le="')[1].split('"')[0]
+            buckets[le] = float(line.rsplit(" ", 1)[1])
+    total = buckets.get("+Inf") or 1.0
+    return {
+        f"within_{int(float(le) * 1000)}ms": round(buckets.get(le, 0.0) / total, 3)
+        for le in ("0.01", "0.025", "0.1")
     }
 
 
