@@ -142,7 +142,7 @@ function revealLines(/** @type {any} */ v, /** @type {boolean} */ big) {
       h("span", { text: t("pz.times", { n: m.count }) }))));
   const found = r.found.length
     ? h("ul", { class: "pz-found", dataset: { role: "found", fit: big ? "" : undefined } }, r.found.map((/** @type {any} */ f) =>
-      h("li", { text: t("pz.found_line", { name: f.name, s: f.used.toFixed(1), points: f.points }) })))
+      h("li", { class: "pz-line3" }, h("span", { class: "pz-name", text: f.name }), h("span", { text: t("pz.found_line", { s: f.used.toFixed(1), points: f.points }) }))))
     : h("p", { dataset: { role: "found" }, text: t("pz.found_count", { n: r.found_count }) });
   return h("div", { class: "stack pz-reveal" },
     h("p", { class: "pz-solution", dataset: { role: "solution" } }, t("pz.solution"), " ", h("b", { text: r.best.join(t("pz.or")) })),
@@ -160,7 +160,7 @@ function gathering(/** @type {any} */ ctx, /** @type {any} */ v) {
       h("p", { class: "wall-how", text: t("wall.how") }),
       h("div", { class: "wall-code", dataset: { role: "wall-code" }, text: ctx.me.code }),
       roomText(joinPath, { class: "wall-url" }), roomQr(joinPath, { class: "wall-qr", alt: t("lobby.qr") })),
-    h("div", { class: "wall-people" }, h("h2", { text: t("pz.entered", { n: v.pupils.length }) }),
+    h("div", { class: "wall-people panel" }, h("h2", { text: t("pz.entered", { n: v.pupils.length }) }),
       h("ul", { class: "wall-names", dataset: { role: "wall-names", fit: "" } }, v.pupils.map((/** @type {any} */ p) => h("li", { class: "here", text: p.name })))));
 }
 
@@ -169,12 +169,12 @@ function mountWall(/** @type {HTMLElement} */ root, /** @type {any} */ ctx) {
   const board = puzzleBoard(ctx, true);
   const clock = countdown(() => view);
   const head = h("div", { class: "pz-head" });
-  const side = h("div", { class: "pz-side stack" });
+  const side = h("div", { class: "pz-side stack panel" });
   const screen = h("div", { class: "pz-wall" }, h("div", { class: "pz-left" }, board.el), h("div", { class: "pz-right stack" }, head, clock.el, side));
-  const lobby = h("div", {});
+  const lobby = h("div", { class: "pz-lobby" });
   const main = h("main", { class: "wall-frame pz-frame" }, lobby, screen);
   root.append(main);
-  keepFitted(main);
+  const refit = keepFitted(main);
   let lobbyKey = "";
   return {
     update(/** @type {any} */ v) {
@@ -185,25 +185,26 @@ function mountWall(/** @type {HTMLElement} */ root, /** @type {any} */ ctx) {
       screen.classList.toggle("hidden", before);
       const key = JSON.stringify([before, v.pupils]);
       if (key !== lobbyKey) { lobbyKey = key; fill(lobby, before ? gathering(ctx, v) : null); }
-      if (before) return;
+      if (before) { refit(); return; }
       board.update(v);
       fill(head, h("h1", { class: "pz-title", dataset: { role: "heading" }, text: heading(v) }),
         v.puzzle && v.puzzle.title ? h("p", { class: "pz-caption", text: v.puzzle.title }) : null,
         h("p", { class: "pz-to-move", dataset: { role: "to-move" }, text: toMoveText(v) }));
       clock.draw();
-      if (v.reveal) fill(side, revealLines(v, true));
-      else if (v.phase === "over") fill(side, h("h2", { text: t("pz.over") }), standingsList(v, true));
+      if (v.phase === "over") fill(side, h("h2", { text: t("pz.over") }), standingsList(v, true));
+      else if (v.reveal) fill(side, revealLines(v, true));
       else fill(side, h("p", { class: "pz-answered", dataset: { role: "answered" }, text: t("pz.answered", { n: v.answered, of: v.pupils.length }) }),
         v.phase === "closed" ? h("p", { class: "pz-closed", text: t(`pz.closed.${v.closed_by}`) }) : null);
-      window.dispatchEvent(new Event("resize"));
+      refit();
     },
     lobby() {},
   };
 }
 
 function standingsList(/** @type {any} */ v, /** @type {boolean} */ big) {
-  return h("ol", { class: "pz-standings", dataset: { role: "standings", fit: big ? "" : undefined } }, (v.standings || []).map((/** @type {any} */ r) =>
-    h("li", { text: t("pz.standing", { place: r.place, name: r.name, solved: r.solved, points: r.points }) })));
+  return h("ul", { class: "pz-standings", dataset: { role: "standings", fit: big ? "" : undefined } }, (v.standings || []).map((/** @type {any} */ r) =>
+    h("li", { class: "pz-line3" }, h("span", { text: `${r.place}.` }), h("span", { class: "pz-name", text: r.name }),
+      h("span", { text: t("pz.standing", { solved: r.solved, points: r.points }) }))));
 }
 
 // --- the phone -----------------------------------------------------------------------------------
