@@ -93,11 +93,13 @@ def _refused(exc: Refused) -> ApiError:
 
 
 def read_text(text: str) -> list[Json]:
-    """The puzzles of pasted text: PDN (a game's setup position, or where its moves end), else
+    """The puzzles of pasted text: PDN (each game's position where its moves end), else
     FEN one a line; each solved by the engine.
 
     >>> [p["best"] for p in read_text("W:Wc3,h2:Bd4,f6,g3\\n")]
     [['c3:e5:g7']]
+    >>> read_text('[FEN "W:Wc3,h2:Bd4,f6,g3"]\\n*\\n')[0]["best"]  # PDN: where its moves end
+    ['c3:e5:g7']
     >>> read_text("W:Wc3:Bz9")
     Traceback (most recent call last):
     ...
