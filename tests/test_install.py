@@ -95,9 +95,11 @@ def site_packages(venv: Path) -> Path:
 def pages(out: str) -> list[str]:
     """Every page, of each demo game the start printed, and the endpoints pages start with."""
     paths = ["/", "/join", "/favicon.ico", "/health", "/ready", "/api/web/kinds"]
-    demos = re.findall(r"^demo (\S+) game (\S+) \(code (\w+)\)$", out, re.M)
+    games = re.findall(r"^  host:\s+http://\S+/play/(\w+)#secret=", out, re.M)
+    codes = re.findall(r"^  join:\s+http://\S+/join/(\w+)$", out, re.M)
+    demos = list(zip(games, codes, strict=True))
     assert len(demos) >= 4, out
-    for _kind, game, code in demos:
+    for game, code in demos:
         paths += [f"/join/{code}", f"/api/web/join/{code}"]
         paths += [f"/{page}/{game}" for page in ("play", "results", "coach")]
     return paths
