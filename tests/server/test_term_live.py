@@ -410,3 +410,52 @@ def test_the_game_a_lesson_goes_on_in_is_a_lesson_too(term: Term) -> None:
     assert [r["lessons"] for r in after["rows"]] == [
         r["lessons"] + (r["name"] in sat) for r in before["rows"]
     ]
+
+
+def test_a_puzzle_lesson_counts_each_pupils_puzzles_solved(server: Server) -> None:
+    """A puzzle lesson made a lesson of another class: its report's «solved» per pupil is the
+    class page's «puzzles solved» (hand count: Аня both, Боря one, Вика both)."""
+    from test_puzzles_live import SETUP
+
+    api = Api(server.url)
+    key = api.http.post("/api/web/host-key").json()["key"]
+    names = ("Аня", "Боря", "Вика")
+    saved = api.http.post(
+        "/api/web/classes", json={"name": "6 А", "names": list(names)}, headers=by(key)
+    )
+    class_id = saved.json()["id"]
+    lesson = api.create("puzzles", SETUP)
+    gid = lesson["game_id"]
+    linked = api.http.post(
+        f"/api/web/classes/{class_id}/games",
+        json={"game": gid, "secret": lesson["host_secret"]},
+        headers=by(key),
+    )
+    assert linked.status_code == 200, linked.text
+    phones = {
+        name: WsSeat(server.ws_url, gid, api.join(lesson["code"], name)["secret"]) for name in names
+    }
+    host = WsSeat(server.ws_url, gid, lesson["host_secret"])
+    try:
+        for name, phone in phones.items():
+            phone.ok({"type": "enter", "name": name})
+        host.wait_until(lambda v: len(v.get("pupils", [])) == 3)
+        host.ok({"type": "start"})
+        for name, move in (("Аня", "c3:e5:g7"), ("Боря", "h2:f4"), ("Вика", "c3:e5:g7")):
+            phones[name].ok({"type": "answer", "move": move})
+        host.wait_until(lambda v: v["phase"] == "closed")
+        host.ok({"type": "reveal"})
+        host.ok({"type": "next"})
+        for phone in phones.values():
+            phone.ok({"type": "answer", "move": "c3-b4"})
+        host.wait_until(lambda v: v["phase"] == "closed" and v["answered"] == 3)
+        host.ok({"type": "reveal"})
+        host.ok({"type": "next"})
+        host.wait_until(lambda v: v["phase"] == "over")
+    finally:
+        for seat in (host, *phones.values()):
+            seat.close()
+    page = api.http.get(f"/api/web/classes/{class_id}/term", headers=by(key))
+    assert page.status_code == 200, page.text
+    solved = {row["name"]: row["puzzles_solved"] for row in page.json()["rows"]}
+    assert solved == {"Аня": 2, "Боря": 1, "Вика": 2}
