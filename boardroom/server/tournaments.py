@@ -171,7 +171,9 @@ class Tournaments:
     async def _open(self, event: LiveGame, view: Json, now: Json) -> None:
         """Make every board of the round (or find it made), seat the pupils and the robot,
         start them, and name them in the event."""
-        seats = {s.role: s for s in await self.runtime.db(self.runtime.store.seats, event.game_id)}
+        seats = {
+            s.role: s for s in await self.runtime.db(self.runtime.store.games.seats, event.game_id)
+        }
         made: dict[str, str] = {}
         for board in now["boards"]:
             made[str(board["board"])] = await self._board(event, view, now["round"], board, seats)
@@ -195,7 +197,9 @@ class Tournaments:
         for side in ("white", "black"):
             pupil = seats.get(board[side])
             if pupil is not None:  # claimed by its side: a second time stores nothing
-                await self.runtime.db(self.runtime.store.add_seat, _seat_for(live, side, pupil))
+                await self.runtime.db(
+                    self.runtime.store.games.add_seat, _seat_for(live, side, pupil)
+                )
         robot = [s for s in ("white", "black") if board[s] == ROBOT and s not in live.robots]
         if robot:
             await self.robots.add(live, robot)
