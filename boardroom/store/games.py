@@ -37,15 +37,14 @@ class Games:
 
     def create_game(self, game: GameRecord) -> bool:
         """Store a new game at version 0; False if a game of that id is stored already
-                (one the server named itself, made by another process or before a crash).
+        (one the server named itself, made by another process or before a crash).
 
-                >>> from boardroom.store import Store
-                >>> store = Store("sqlite://")
+        >>> from boardroom.store import Store
+        >>> store = Store("sqlite://")
         >>> store.migrate()
-        >>> games = store.games
-                >>> made, again = (GameRecord("g1", code, "russian", {}, 0.0, "h") for code in "AX")
-                >>> games.create_game(made), games.create_game(again)
-                (True, False)
+        >>> made, again = (GameRecord("g1", code, "russian", {}, 0.0, "h") for code in "AX")
+        >>> store.games.create_game(made), store.games.create_game(again)
+        (True, False)
         """
         try:
             self._insert_game(game)
