@@ -21,6 +21,10 @@ Traceback (most recent call last):
 boardroom.store.records.Conflict: game g1 is at version 1, not 0
 >>> [e.body["type"] for e in store.events.events_since("g1", 0)], store.events.applied_ids("g1")
 (['started'], {'c1': 1})
+>>> store.events.append_soon("g1", 1, "c3", 2.5, [{"type": "ended"}]).result(timeout=5)
+2
+>>> store.events.append_soon("g1", 1, "c4", 3.0, [{"type": "again"}]).exception(timeout=5)
+Conflict('game g1 is at version 2, not 1')
 """
 
 from __future__ import annotations
@@ -86,19 +90,7 @@ class EventLog:
     ) -> Future[int] | None:
         """:meth:`append` handed to SQLite's writer thread without waiting for it: the
         future of the new version (or of :class:`Conflict`). None where appends are not
-        grouped (PostgreSQL: call :meth:`append` in a thread).
-
-        >>> from boardroom.store import GameRecord, Store
-        >>> store = Store("sqlite://")
-        >>> store.migrate()
-        >>> game = GameRecord("g1", "ABC123", "quiz", {"game": "quiz"}, 0.0, "h")
-        >>> store.games.create_game(game)
-        True
-        >>> store.events.append_soon("g1", 0, "c1", 1.5, [{"type": "started"}]).result(timeout=5)
-        1
-        >>> store.events.append_soon("g1", 0, "c2", 2.0, [{"type": "again"}]).exception(timeout=5)
-        Conflict('game g1 is at version 1, not 0')
-        """
+        grouped (PostgreSQL: call :meth:`append` in a thread); the module's example shows it."""
         if self._appends is None:
             return None
         if not events and command_id is None:
