@@ -35,6 +35,15 @@ RU: Final = {
     "класса, или напишите --local, чтобы слушать только этот компьютер.",
     "port_busy": "Порт {port} занят (может быть, Boardroom уже запущен); выберите другой: "
     "{command}",
+    "demo": "Демо-игра «{kind}», код {code}",
+    "demo_host": "ведущий",
+    "demo_join": "вход",
+    "demo_projector": "экран",
+    "demo_team": "команда {team}",
+    "kind_exchange": "Биржевые шашки",
+    "kind_quiz": "Шашки-викторина",
+    "kind_russian": "Русские шашки",
+    "kind_tournament": "Турнир класса",
 }
 EN: Final = {
     "local": "Open it on this laptop: {url}",
@@ -50,6 +59,15 @@ EN: Final = {
     "the room's network, or write --local to listen to this computer only.",
     "port_busy": "Port {port} is in use (perhaps Boardroom is running already); choose "
     "another: {command}",
+    "demo": "Demo game “{kind}”, code {code}",
+    "demo_host": "host",
+    "demo_join": "join",
+    "demo_projector": "projector",
+    "demo_team": "team {team}",
+    "kind_exchange": "Exchange Draughts",
+    "kind_quiz": "Quiz Draughts",
+    "kind_russian": "Russian draughts",
+    "kind_tournament": "Class tournament",
 }
 WORDS: Final = {"ru": RU, "en": EN}
 LOCALE_VARIABLES: Final = ("LC_ALL", "LC_MESSAGES", "LANG")
@@ -69,3 +87,25 @@ def console_language(flag: str | None, env: Mapping[str, str]) -> str:
 def say(lang: str, key: str, **params: Any) -> str:
     """The sentence ``key`` in ``lang`` with ``params`` put in."""
     return WORDS[lang][key].format(**params)
+
+
+def demo_lines(lang: str, kind: str, code: str, links: Mapping[str, str]) -> list[str]:
+    """A demo game's heading and its links, one a line (``host``, ``join``, ``projector``,
+    ``team A`` …), in ``lang``.
+
+    >>> print("\\n".join(demo_lines("ru", "quiz", "ABC123", {"join": "u/join", "team A": "u/a"})))
+    Демо-игра «Шашки-викторина», код ABC123
+      вход:        u/join
+      команда A:   u/a
+    """
+    words = WORDS[lang if lang in WORDS else "en"]
+    name = words.get(f"kind_{kind}", kind)
+    lines = [words["demo"].format(kind=name, code=code)]
+    for what, url in links.items():
+        label = (
+            words["demo_team"].format(team=what.split(" ", 1)[1])
+            if what.startswith("team ")
+            else words[f"demo_{what}"]
+        )
+        lines.append(f"  {label + ':':<12} {url}")
+    return lines

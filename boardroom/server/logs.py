@@ -39,7 +39,13 @@ class JsonFormatter(logging.Formatter):
 
 
 class ConsoleFormatter(logging.Formatter):
-    """A line a person reads: ``12:03:04 message (game=g1)``, the level named from warnings on."""
+    """A line a person reads: ``12:03:04 message (game=g1)``, the level named from warnings on.
+
+    >>> record = logging.LogRecord("boardroom.hub", logging.WARNING, "", 0, "lead lost", (), None)
+    >>> record.game = "g1"
+    >>> ConsoleFormatter().format(record)[8:]
+    ' WARNING lead lost (game=g1)'
+    """
 
     def format(self, record: logging.LogRecord) -> str:
         stamp = time.strftime("%H:%M:%S", time.localtime(record.created))

@@ -171,3 +171,30 @@ handovers = Table(
 )
 """A teacher's code (``web/teacher_code.py``): its slow hash, and until it is used or expires
 the host key and host secrets it carries, sealed by the code itself (``box``; NULL after)."""
+
+pupils = Table(
+    "pupils",
+    metadata,
+    Column("pupil_id", String(40), primary_key=True),
+    Column("owner_hash", String(64), nullable=False),
+    Column("list_id", String(40), nullable=False),
+    Column("name", String(80), nullable=False),
+    Column("merged_into", String(40), nullable=True),
+    Column("created_at", Float, nullable=False),
+    Index("ix_pupils_class", "owner_hash", "list_id"),
+)
+"""A pupil of a host's class (``store/pupils.py``): a stable id for a name. A saved class's
+names are its pupils; a name a seat was given that none of them has is a pupil too, until
+the teacher merges it into another (``merged_into``: then its name is one more spelling
+of that pupil's)."""
+
+class_games = Table(
+    "class_games",
+    metadata,
+    Column("game_id", String(40), primary_key=True),
+    Column("owner_hash", String(64), nullable=False),
+    Column("list_id", String(40), nullable=False),
+    Column("linked_at", Float, nullable=False),
+    Index("ix_class_games_class", "owner_hash", "list_id"),
+)
+"""A lesson of a host's class: a game made for it (its seats' names are the class's pupils)."""

@@ -8,7 +8,8 @@ helper) and its repositories, one per concern, each over its own tables:
 - ``store.processes`` — deadlines and presence, shared by server processes (:mod:`.processes`);
 - ``store.uploads`` — media files and drafts (:mod:`.uploads`);
 - ``store.shelf`` — a host's class lists and presets, a game's class (:mod:`.shelf`);
-- ``store.handovers`` — the teacher's codes (:mod:`.handovers`).
+- ``store.handovers`` — the teacher's codes (:mod:`.handovers`);
+- ``store.pupils`` — a host's pupils across lessons (:mod:`.pupils`).
 
 Every method is synchronous and thread-safe; the server calls them through
 ``asyncio.to_thread``, but for SQLite's appends, which it hands to the writer thread
@@ -33,13 +34,14 @@ from boardroom.store.events import EventLog
 from boardroom.store.games import Games
 from boardroom.store.handovers import Handovers
 from boardroom.store.processes import Processes
+from boardroom.store.pupils import Pupils
 from boardroom.store.robots import Robots
 from boardroom.store.shelf import Shelf
 from boardroom.store.uploads import Uploads
 
 MIGRATIONS = Path(__file__).with_name("migrations")
 MIGRATION_LOCK = 7_140_512
-HEAD = "0009"
+HEAD = "0010"
 """The newest migration (a test checks it against Alembic's scripts)."""
 
 
@@ -58,6 +60,7 @@ class Store:
         self.uploads = Uploads(db)
         self.shelf = Shelf(db)
         self.handovers = Handovers(db)
+        self.pupils = Pupils(db.engine, db.writing)
 
     def migrate(self) -> None:
         """Bring the tables to the newest Alembic revision (one process at a time).

@@ -29,7 +29,7 @@ from boardroom.server.runtime import HOST
 from boardroom.server.seats import host_only
 from boardroom.server.tokens import new_opaque_id, new_secret
 from boardroom.store import ClassList, NamedPreset
-from boardroom.web import kept
+from boardroom.web import class_page, kept
 
 router = APIRouter(prefix="/api/web")
 
@@ -166,4 +166,5 @@ async def again(game_id: str, at: HostDep, request: Request, hub: HubDep) -> Jso
         hub.limit("create", address_of(request))
     made = await hub.goes_on.again(at.live, secret_of(request, game_id) or "")
     record = made.record
+    await class_page.link_again(hub, game_id, record.game_id)
     return created_json(hub, record.game_id, record.code, record.game, made.host_secret)

@@ -28,7 +28,7 @@ from boardroom.i18n import choose_language
 from boardroom.server.deps import hub_of
 from boardroom.server.errors import ApiError
 from boardroom.store import GameRecord
-from boardroom.web import api, classes, coach, handover, room
+from boardroom.web import api, class_page, classes, coach, handover, room
 
 STATIC = Path(__file__).resolve().parent / "static"
 LANGUAGES = ("ru", "en")
@@ -125,6 +125,17 @@ async def coach_page(game_id: str, request: Request) -> HTMLResponse:
     return page("coach", request, await _game(request, game_id=game_id))
 
 
+@pages.get("/class/{list_id}", response_class=HTMLResponse)
+async def class_page_shell(list_id: str, request: Request) -> HTMLResponse:
+    """The class page (``web/class_page.py``): read with the browser's host key."""
+    return page("class", request)
+
+
+@pages.get("/class/{list_id}/pupil/{pupil_id}", response_class=HTMLResponse)
+async def pupil_page_shell(list_id: str, pupil_id: str, request: Request) -> HTMLResponse:
+    return page("class", request)
+
+
 @pages.get("/favicon.ico")
 async def favicon() -> Response:
     return RedirectResponse("/static/favicon.svg")
@@ -133,6 +144,7 @@ async def favicon() -> Response:
 def mount(app: FastAPI) -> None:
     """Add the pages, their assets and their endpoints to the server's app."""
     app.mount("/static", _Revalidate(StaticFiles(directory=STATIC)), name="static")
+    app.include_router(class_page.router)  # before api's …/{download}
     app.include_router(api.router)
     app.include_router(classes.router)
     app.include_router(handover.router)

@@ -3,12 +3,14 @@ links printed as they open (what the person at the terminal is told: ``web/start
 
 from __future__ import annotations
 
+import functools
 import socket
 from collections.abc import Callable
 
 import uvicorn
 from fastapi import FastAPI
 
+from boardroom.i18n.console import demo_lines
 from boardroom.server import collector, logs, profiling, wsprotocol
 from boardroom.server.app import created_json
 from boardroom.server.bus import bus_for
@@ -18,22 +20,23 @@ from boardroom.store import Store
 from boardroom.web.app import create_app
 
 
-def build_app(settings: Settings) -> FastAPI:
-    """The app over a store and bus made from ``settings`` (demo games if asked)."""
+def build_app(settings: Settings, lang: str = "en") -> FastAPI:
+    """The app over a store and bus made from ``settings`` (demo games if asked, their
+    links printed in ``lang``)."""
     hub = Hub(Store(settings.db_url), settings, bus_for(settings.db_url))
-    return create_app(hub, open_demos if settings.demo else None)
+    return create_app(hub, functools.partial(open_demos, lang=lang) if settings.demo else None)
 
 
-async def open_demos(hub: Hub) -> None:
+async def open_demos(hub: Hub, lang: str = "en") -> None:
     """One ready demo game of each kind, its links printed."""
     for made in await hub.open_demos():
         record = made.record
-        links = created_json(hub, record.game_id, record.code, record.game, made.host_secret)
-        print(f"demo {record.game} game {record.game_id} (code {record.code})", flush=True)
-        for name in ("host", "join", "projector"):
-            print(f"  {name + ':':<10} {links['links'][name]}", flush=True)
+        made_links = created_json(hub, record.game_id, record.code, record.game, made.host_secret)
+        links = {name: made_links["links"][name] for name in ("host", "join", "projector")}
         for role, code in hub.seats.team_codes(await hub.get(record.game_id)).items():
-            print(f"  team {role}:    {hub.settings.base_url}/join/{code}", flush=True)
+            links[f"team {role}"] = f"{hub.settings.base_url}/join/{code}"
+        lines = demo_lines(lang, record.game, record.code, links)
+        print("\n".join(lines), flush=True)
 
 
 class _Server(uvicorn.Server):
@@ -50,15 +53,19 @@ class _Server(uvicorn.Server):
 
 
 def serve(
-    settings: Settings, json_logs: bool = True, on_started: Callable[[], None] | None = None
+    settings: Settings,
+    json_logs: bool = True,
+    on_started: Callable[[], None] | None = None,
+    lang: str = "en",
 ) -> None:
     """Run the server until SIGINT/SIGTERM (graceful: stop, finish, snapshot, close); its
-    logs JSON lines or (``json_logs`` off) readable ones."""
-    logs.configure(json_lines=json_logs)
+    logs JSON lines or (``json_logs`` off, a person at a terminal) readable ones, warnings
+    and errors only; the demo games' links in ``lang``."""
+    logs.configure("INFO" if json_logs else "WARNING", json_lines=json_logs)
     collector.install(settings.gc_thaw_s)
     profiling.install(settings.profile)
     config = uvicorn.Config(
-        build_app(settings),
+        build_app(settings, lang),
         host=settings.host,
         port=settings.port,
         log_config=None,

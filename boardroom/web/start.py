@@ -73,7 +73,8 @@ def start(asked: Start) -> int:
 
     from boardroom.web.serve import serve
 
-    serve(settings, json_logs=asked.json_logs or not sys.stderr.isatty(), on_started=started)
+    json_logs = asked.json_logs or not sys.stderr.isatty()
+    serve(settings, json_logs=json_logs, on_started=started, lang=lang)
     return 0
 
 

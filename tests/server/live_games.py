@@ -59,13 +59,17 @@ class Table:
         setup: Json,
         roles: list[str],
         elsewhere: dict[str, str] | None = None,
+        names: dict[str, str] | None = None,
     ) -> None:
         self.api = api
         self.ws_url = ws_url
         self.elsewhere = elsewhere or {}
         self.game = api.create(game, setup)
         self.game_id: str = self.game["game_id"]
-        self.joined = {role: api.join(self.game, f"name-{role}", role) for role in roles}
+        named = names or {}
+        self.joined = {
+            role: api.join(self.game, named.get(role, f"name-{role}"), role) for role in roles
+        }
         self.host = self.connect(self.game["host_secret"], role="host")
         self.projector_secret: str = api.join(self.game, "wall", "projector")["secret"]
         self.projector = self.connect(self.projector_secret, role="projector")

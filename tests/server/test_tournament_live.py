@@ -97,11 +97,13 @@ def server(tmp_path: Path) -> Iterator[Server]:
 class Class:
     """The teacher and the pupils of one event, each on their own socket."""
 
-    def __init__(self, server: Server, setup: Json, pupils: int) -> None:
+    def __init__(
+        self, server: Server, setup: Json, pupils: int, names: tuple[str, ...] = NAMES
+    ) -> None:
         self.server, self.api = server, Api(server.url)
         self.event = self.api.create("tournament", setup)
         self.secrets: dict[str, str] = {}
-        for name in NAMES[:pupils]:
+        for name in names[:pupils]:
             joined = self.api.join(self.event["code"], name)
             assert joined["game_id"] == self.event["game_id"]
             with self.seat(joined["secret"]) as phone:

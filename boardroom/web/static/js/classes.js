@@ -47,7 +47,7 @@ export async function keptPanel(forms, chosen) {
     status.show(err);
     const el = panel(t("kept.title"), status.el);
     el.dataset.panel = "kept";
-    return { el, names: () => null, kindChanged: () => {} };
+    return { el, names: () => null, kindChanged: () => {}, link: async () => {} };
   }
 
   const classSelect = h("select", { name: "class-list" });
@@ -60,6 +60,7 @@ export async function keptPanel(forms, chosen) {
   const applyClass = () => {
     const list = picked();
     if (list) for (const form of Object.values(forms)) form.setNames(list.names);
+    showClassPage();
   };
   classSelect.addEventListener("change", applyClass);
   presetSelect.addEventListener("change", () => {
@@ -117,11 +118,21 @@ export async function keptPanel(forms, chosen) {
     return t("kept.preset_saved", { name: saved.name });
   }) });
 
+  // The class page: the picked class's term (it opens with the same host key).
+  const classPage = h("a", { class: "small", dataset: { role: "class-page" }, text: t("term.open"), href: "#" });
+  const showClassPage = () => {
+    const list = picked();
+    classPage.hidden = !list;
+    if (list) classPage.setAttribute("href", `/class/${encodeURIComponent(list.id)}`);
+  };
+  classSelect.addEventListener("change", showClassPage);
+
   showClasses();
   showPresets();
+  showClassPage();
   const el = panel(t("kept.title"), h("small", { class: "help", text: t("kept.help") }),
     h("div", { class: "form-grid" },
-      h("div", { class: "kept-pick" }, field(t("kept.class"), classSelect), deleteClass),
+      h("div", { class: "kept-pick" }, field(t("kept.class"), classSelect), deleteClass, classPage),
       h("div", { class: "kept-pick" }, field(t("kept.preset"), presetSelect), deletePreset)),
     newClass,
     h("div", { class: "row kept-save" }, field(t("kept.preset_name"), presetName), savePreset),
@@ -131,5 +142,10 @@ export async function keptPanel(forms, chosen) {
     el,
     names: () => (picked() ? picked().names : null),
     kindChanged: showPresets,
+    /** The new game becomes a lesson of the picked class (its class page counts it). */
+    link: async (/** @type {string} */ gameId, /** @type {string} */ secret) => {
+      const list = picked();
+      if (list) await call("POST", `/api/web/classes/${encodeURIComponent(list.id)}/games`, { game: gameId, secret }, key);
+    },
   };
 }

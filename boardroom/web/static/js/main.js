@@ -9,6 +9,7 @@ const PAGES = {
   play: () => import("./play.js"),
   results: () => import("./results.js"),
   coach: () => import("./games/russian_coach.js"),
+  class: () => import("./term.js"),
 };
 
 async function boot() {

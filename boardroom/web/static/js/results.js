@@ -3,6 +3,7 @@
 // the kind's downloads, and a replay with a slider through the whole game.
 import { h, fill, panel } from "./dom.js";
 import { t, setNameForms } from "./i18n.js";
+import { progressPanel } from "./term.js";
 import { call, download, secretFor, projectorSecret, keepSecret, goOn, Socket, setFileStem } from "./api.js";
 import { hostKey } from "./classes.js";
 import { confirmation } from "./confirm.js";
@@ -40,6 +41,9 @@ export default async function results(root) {
   if (view.phase !== "ended") main.append(banner(t("r.not_over")));
   main.append(h("div", { class: "row" }, back, again && again.button));
   if (again) main.append(again.confirm); // (append() would write a null as the text «null»)
+  // A pupil's own line of the class page first, when this game was a lesson of a class.
+  const mine = seat.role !== "host" ? await progressPanel(gameId, secret).catch(() => null) : null;
+  if (mine) main.append(mine);
   const kind = await kindModule(seat.game);
   kind.results(main, view);
   const report = await reportPanel(gameId, secret);

@@ -65,6 +65,7 @@ export default async function start(root) {
       keepSecret(made.game_id, made.host_secret);
       const names = kept.names();
       if (names) await call("POST", `/api/web/games/${made.game_id}/class`, { names }, made.host_secret);
+      if (names) await kept.link(made.game_id, made.host_secret);
       const robots = forms[game].robots();
       if (robots > 0) {
         const roles = forms[game].robotRoles(setup);
