@@ -40,6 +40,7 @@ from boardroom.server.games import Games
 from boardroom.server.live import LiveGame
 from boardroom.server.robot_roster import RobotRoster
 from boardroom.server.runtime import HOST, Runtime
+from boardroom.server.simul import SIDES, is_robot, side_spec, sit_in, teacher_seat
 from boardroom.server.tokens import new_seat_id
 from boardroom.store import SeatRecord
 
@@ -47,6 +48,7 @@ log = logging.getLogger("boardroom.tournaments")
 EVENT: Final = "tournament"
 BOARD: Final = "russian"
 ROBOT: Final = "robot"
+TEACHER: Final = "teacher"
 SERVER: Final = "server"
 RESULT: Final = {"white": 2, "black": 0, None: 1}
 """White's half-points by the board game's winner (None: a draw)."""
@@ -183,13 +185,10 @@ class Tournaments:
     async def _board(
         self, event: LiveGame, view: Json, number: int, board: Json, seats: dict[str, SeatRecord]
     ) -> str:
-        settings = view["settings"]
-        spec: Json = {"game": BOARD, "ruleset": _ruleset(settings)}
-        for side in ("white", "black"):
-            who = board[side]
-            spec[side] = (
-                {"robot": settings["robot"]} if who == ROBOT else {"name": board[f"{side}_name"]}
-            )
+        lang = event.record.lang
+        spec: Json = {"game": BOARD, "ruleset": _ruleset(view["settings"])}
+        for side in SIDES:
+            spec[side] = side_spec(board, side, view, lang)
         game_id = board_game_id(event.game_id, number, board["board"])
         live = await self.games.ensure(game_id, spec)
         self.boards[game_id] = (event.game_id, number, board["board"])
@@ -200,7 +199,10 @@ class Tournaments:
                 await self.runtime.db(
                     self.runtime.store.games.add_seat, _seat_for(live, side, pupil)
                 )
-        robot = [s for s in ("white", "black") if board[s] == ROBOT and s not in live.robots]
+            elif board[side] == TEACHER:  # a simul: the event's host secret opens it
+                seat = teacher_seat(live, side, event.record.host_secret_hash, lang)
+                await self.runtime.db(self.runtime.store.games.add_seat, seat)
+        robot = [s for s in SIDES if is_robot(board[s], view) and s not in live.robots]
         if robot:
             await self.robots.add(live, robot)
         await self._send(live, {"type": "start", "by": HOST, "id": "event-start"})
@@ -220,6 +222,8 @@ class Tournaments:
             await self._carry(event, number, board["board"], live)
         elif phase == "play" and board["result"] is not None:
             await self._send(live, {"type": "end_game", "by": HOST, "id": "event-settled"})
+        elif phase == "play" and board.get("sat_in"):  # a simul: the robot plays on for a pupil
+            await sit_in(self.robots, live, board)
 
     async def _carry(self, event: LiveGame, number: int, board: int, live: LiveGame) -> None:
         """The ended board game's result into the event, under the one id of that board's

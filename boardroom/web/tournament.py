@@ -22,6 +22,7 @@ from fastapi import APIRouter, FastAPI, Request, Response
 
 from boardroom.games.russian import tournament as t
 from boardroom.games.russian.messages import MESSAGES
+from boardroom.games.tournament import simul
 from boardroom.kernel import Json
 from boardroom.server.app import request_language
 from boardroom.server.deps import HubDep, SeatDep
@@ -43,7 +44,8 @@ def event_of(view: Json) -> t.Event:
         )
         for r in view.get("rounds", [])
     )
-    fmt: t.Format = "swiss" if view.get("format") == "swiss" else "round_robin"
+    known: tuple[t.Format, ...] = ("swiss", "simul")
+    fmt: t.Format = next((f for f in known if f == view.get("format")), "round_robin")
     return t.Event(str(view.get("title", "")), fmt, pupils, view.get("planned_rounds") or 0, rounds)
 
 
@@ -54,10 +56,9 @@ def crosstable_sheet(view: Json, lang: str) -> Sheet:
     event = event_of(view)
     table = t.standings(event)
     cells = t.crosstable(event)
-    robot = any(g.has(t.ROBOT) for g in event.games)
     columns = [words["@tournament.place"], words["@tournament.name"]]
     columns += [str(n) for n in range(1, len(table) + 1)]
-    columns += [words["@tournament.robot"]] if robot else []
+    columns += [t.other_heading(seat, lang) for seat in t.others(event)]
     columns += [words[f"@tournament.{key}"] for key in ("points", "buchholz", "sb")]
     rows: list[list[Cell]] = [
         [s.place, s.pupil.name, *row, s.points, s.buchholz, s.sonneborn_berger]
@@ -102,6 +103,7 @@ async def boards(at: SeatDep, hub: HubDep) -> Json:
         moves = game.get("moves") or []
         out.append(
             {"board": board["board"], "white": board["white_name"], "black": board["black_name"]}
+            | {"white_id": board["white"], "black_id": board["black"]}
             | {"position": game.get("position"), "last": moves[-1] if moves else None}
             | {"phase": game.get("phase"), "to_move": game.get("to_move")}
             | {"result": board["result"], "moves": len(moves)}
@@ -121,12 +123,13 @@ def board_summary(board: Json, game: Json, now: float) -> Json:
     >>> game = {"phase": "play", "moves": ["c3-d4"], "to_move": "black",
     ...         "clock": {"left": {"white": 590.0, "black": 600.0}, "running": "black",
     ...                   "since": 100.0}}
-    >>> s = board_summary({"board": 1, "white_name": "Аня", "black_name": "Боря",
-    ...                    "result": None, "game_id": "g1"}, game, 300.0)
+    >>> s = board_summary({"board": 1, "white": "p1", "black": "p2", "white_name": "Аня",
+    ...                    "black_name": "Боря", "result": None, "game_id": "g1"}, game, 300.0)
     >>> s["clock"], s["since_move"], s["idle"]
     ({'white': 590.0, 'black': 400.0}, 200.0, True)
     """
     clock = game.get("clock") or {}
+    moves = game.get("moves") or []
     left = dict(clock.get("left") or {})
     running, since = clock.get("running"), float(clock.get("since") or 0.0)
     playing = game.get("phase") == "play"
@@ -139,9 +142,14 @@ def board_summary(board: Json, game: Json, now: float) -> Json:
         "black": board["black_name"],
         "result": board["result"],
         "by_teacher": bool(board.get("by_teacher")),
+        "sat_in": bool(board.get("sat_in")),
+        "white_id": board["white"],
+        "black_id": board["black"],
         "game_id": board["game_id"],
         "phase": game.get("phase"),
-        "moves": len(game.get("moves") or []),
+        "moves": len(moves),
+        "position": game.get("position"),
+        "last": moves[-1] if moves else None,
         "to_move": game.get("to_move") if playing else None,
         "clock": left,
         "since_move": None if waited is None else round(waited, 1),
@@ -162,7 +170,10 @@ async def summary(at: SeatDep, hub: HubDep) -> Json:
             live = await hub.get(board["game_id"])
             game, now = live.view("projector", events_since=live.version), hub.game_time(live)
         out.append(board_summary(board, game, now))
-    return {"round": view["current"], "idle_s": IDLE_S, "boards": out}
+    reply: Json = {"round": view["current"], "idle_s": IDLE_S, "boards": out}
+    if view["format"] == simul.FORMAT:  # the board the teacher should answer first
+        reply["first"] = simul.answer_first(out, view["settings"]["teacher"])
+    return reply
 
 
 @router.get("/{game_id}/games.pdn")

@@ -93,7 +93,7 @@ SAMPLES: dict[str, list[Any]] = {
         for name in (
             *("free", "need", "qty", "limit", "minimum", "held", "wait", "most"),
             *("low", "high", "version", "sent", "last", "limit", "length"),
-            *("taken", "moves", "pupils", "round", "board"),
+            *("taken", "moves", "pupils", "round", "board", "puzzle"),
         )
     },
 }

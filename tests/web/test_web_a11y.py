@@ -317,3 +317,27 @@ def test_tournament_pages(audit: Audit, server: Server, api: Api) -> None:
         for page in pages.values():
             page.close()
     assert not audit.findings, audit.verdict()
+
+
+def test_simul_pages(audit: Audit, server: Server, api: Api) -> None:
+    """A simul's console (the mosaic, a board open in its frame) and a pupil's phone."""
+    event = api.create("tournament", {"title": "Сеанс", "format": "simul"})
+    eid, host = event["game_id"], event["host_secret"]
+    joined = api.join(event, "Аня")
+    api.ok(eid, joined["secret"], {"type": "enter", "name": "Аня"})
+    api.ok(eid, host, {"type": "add_robot", "name": "Робот 1"})
+    seats = {
+        "host": audit.open(play_url(server, event, host)),
+        "pupil": audit.open(play_url(server, event, joined["secret"])),
+    }
+    audit_now(audit, api, event, "simul gathering", seats)
+    api.ok(eid, host, {"type": "start"})
+    api.wait(eid, host, lambda v: all(b["game_id"] for b in v["rounds"][0]["boards"]))
+    for page in seats["host"].values():
+        page.wait_for_selector(".sm-tile[data-first] svg")
+        page.wait_for_selector("iframe.sm-frame")
+    audit_now(audit, api, event, "simul playing", seats)
+    for pages in seats.values():
+        for page in pages.values():
+            page.close()
+    assert not audit.findings, audit.verdict()

@@ -8,6 +8,7 @@ from __future__ import annotations
 import re
 
 import pytest
+from phone_checks import wall_problems
 from playwright.sync_api import Browser, expect
 from web_support import Api, Server, errors_of, new_page, shot
 
@@ -97,6 +98,15 @@ def test_the_coach_on_the_phone_and_the_wall(browser: Browser, server: Server, a
     )
     assert scrolling == 0
     shot(wall, "coach-wall-1280")
+    # the shared checks of every wall, at both wall sizes
+    key = ["[data-panel=coach-board] .board", "[data-panel=coach-words]"]
+    key += ["[data-panel=coach-graph]"]
+    problems = [f"1280: {p}" for p in wall_problems(wall, key)]
+    wall.set_viewport_size({"width": 1920, "height": 1080})
+    wall.wait_for_timeout(300)
+    problems += [f"1920: {p}" for p in wall_problems(wall, key)]
+    shot(wall, "coach-wall-1920")
+    assert problems == [], "\n".join(problems)
     assert errors_of(wall) == []
 
 

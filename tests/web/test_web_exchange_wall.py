@@ -10,6 +10,7 @@ import re
 from collections.abc import Callable
 
 import pytest
+from phone_checks import wall_problems
 from playwright.sync_api import Browser, Page, expect
 from test_web_layout import MEASURE, TEXT
 from web_support import Api, Json, Server, errors_of, new_page, shot
@@ -78,8 +79,25 @@ def wall_setup() -> Json:
     }
 
 
+#: Each step's key content: what the class must see whole on the screen.
+KEY = {
+    "lobby": ["[data-role=wall-names]"],
+    "session": ["[data-panel=market]", "[data-role=tape]"],
+    "board": ["[data-panel=board] .board", "[data-role=on-call]"],
+    "pause": ["[data-role=pause-veil]"],
+    "year-end": ["[data-panel=year-end]"],
+    "meetings": ["[data-panel=market]"],
+    "meeting-outcomes": ["[data-role=outcomes]"],
+    "end": ["[data-role=wall-results] [data-panel=reveal]"],
+    "network": ["[data-panel=network] svg.network"],
+    "debrief": ["[data-role=wall-debrief]"],
+    "moments": ["[data-role=wall-moments]"],
+}
+
+
 def problems_at(page: Page, step: str, running: bool) -> list[str]:
-    """At both sizes: what is wrong with the wall (nothing, if all is well); screenshots."""
+    """At both sizes: what is wrong with the wall (nothing, if all is well); screenshots.
+    The shared checks (phone_checks.wall_problems) and the exchange's own: every firm's row."""
     found: list[str] = []
     expect(page.locator("[data-role=moment]")).to_be_hidden(timeout=20000)  # big moments pass
     for size, (width, height) in SIZES.items():
@@ -91,6 +109,8 @@ def problems_at(page: Page, step: str, running: bool) -> list[str]:
             found.append(f"{where}: scrolls {measured['wider']}×{measured['taller']} px")
         found += [f"{where}: clipped {c}" for c in measured["clipped"]]
         found += [f"{where}: panel cut: {c}" for c in page.evaluate(PANELS)]
+        names = NAMES if step not in ("pause", "network", "debrief", "moments") else None
+        found += [f"{where}: {p}" for p in wall_problems(page, KEY[step], names)]
         text = page.locator("main.wall").inner_text()
         found += [f"{where}: speaks to a seat: «{m.group(0)}»" for m in TO_A_SEAT.finditer(text)]
         if running:
@@ -202,10 +222,12 @@ def test_the_wall_shows_every_firm_at_every_step(
     cut_labels = wall.evaluate(LABELS)
     assert cut_labels == [], cut_labels
     wall.click("[data-action=debrief]")
-    expect(wall.locator("[data-role=wall-debrief] [data-moment]")).to_have_count(3)
     expect(wall.locator("[data-role=wall-debrief] .debrief-firm")).to_have_count(8)
-    expect(wall.locator("[data-moment=takeovers]")).to_contain_text("Анна Ивановна Петрова")
     problems += problems_at(wall, "debrief", running=False)
+    wall.click("[data-action=moments]")
+    expect(wall.locator("[data-role=wall-moments] [data-moment]")).to_have_count(3)
+    expect(wall.locator("[data-moment=takeovers]")).to_contain_text("Анна Ивановна Петрова")
+    problems += problems_at(wall, "moments", running=False)
     assert errors_of(wall) == []
     context.close()
     assert problems == [], "\n".join(problems)

@@ -9,7 +9,7 @@ from pathlib import Path
 from typing import Any
 
 from PIL import Image
-from playwright.sync_api import Browser, BrowserContext, Locator, Page
+from playwright.sync_api import Browser, BrowserContext, FrameLocator, Locator, Page
 from support import Api, Server
 
 from boardroom.kernel import Json
@@ -79,7 +79,7 @@ def set_range(slider: Locator, value: int) -> None:
     slider.evaluate(script, value)
 
 
-def click_move(page: Page, move: str) -> None:
-    """Enter a move on the page's board by clicking its squares, hop by hop."""
+def click_move(page: Page | FrameLocator, move: str) -> None:
+    """Enter a move on the page's (or a frame's) board by clicking its squares, hop by hop."""
     for square in move.replace("x", ":").replace("-", ":").split(":"):
         page.locator(f".board [data-square={square}]").first.click()

@@ -33,13 +33,15 @@ from boardroom.games.russian.messages import MESSAGES
 from boardroom.kernel import Json
 
 ROBOT: Final = "robot"  # the robot's seat: it plays the odd pupil (never in the standings)
+TEACHER: Final = "teacher"  # the teacher's seat in a simul: every pupil's opponent (no standing)
+NOT_PUPILS: Final = (ROBOT, TEACHER)
 WIN: Final = 2  # white's half-points for a white win
 DRAW: Final = 1
 LOSS: Final = 0
 RESULTS: Final = (LOSS, DRAW, WIN)
 PAIRING_STEPS: Final = 200_000  # the Swiss search gives up after so many tries
 
-Format = Literal["round_robin", "swiss"]
+Format = Literal["round_robin", "swiss", "simul"]
 
 
 class TournamentError(ValueError):
@@ -190,7 +192,7 @@ def _check_pupils(pupils: Sequence[Pupil], least: int) -> None:
     if len(pupils) < least:
         raise TournamentError("too_few_pupils", f"an event needs at least {least} pupils")
     ids = [p.id for p in pupils]
-    if len(set(ids)) != len(ids) or ROBOT in ids:
+    if len(set(ids)) != len(ids) or any(seat in ids for seat in NOT_PUPILS):
         raise TournamentError("duplicate_pupil", "each pupil needs an id of their own")
 
 
@@ -393,7 +395,7 @@ def _colours(event: Event) -> dict[str, str]:
     colours = {p.id: "" for p in event.pupils}
     for game in event.games:
         for pupil, letter in ((game.white, "w"), (game.black, "b")):
-            if pupil != ROBOT:
+            if pupil not in NOT_PUPILS:
                 colours[pupil] += letter
     return colours
 
@@ -444,7 +446,7 @@ def _points(games: Iterable[Game]) -> dict[str, int]:
     for game in games:
         for pupil in (game.white, game.black):
             scored = game.points_of(pupil)
-            if scored is not None and pupil != ROBOT:
+            if scored is not None and pupil not in NOT_PUPILS:
                 points[pupil] = points.get(pupil, 0) + scored
     return points
 
@@ -491,9 +493,23 @@ def crosstable(event: Event, score: Callable[[int], str] = points_text) -> list[
     (['b', 'a'], [['×', '2'], ['0', '×']])
     """
     order = [s.pupil.id for s in standings(event)]
-    has_robot = any(g.has(ROBOT) for g in event.games)
-    columns = [*order, *([ROBOT] if has_robot else [])]
+    columns = [*order, *others(event)]
     return [[_cell(event.games, pupil, other, score) for other in columns] for pupil in order]
+
+
+def others(event: Event) -> list[str]:
+    """The crosstable's columns after the pupils: the robot, the teacher (a simul), if played.
+
+    >>> others(round_robin("RR", [Pupil("a", "A"), Pupil("b", "B"), Pupil("c", "C")]))
+    ['robot']
+    """
+    return [seat for seat in NOT_PUPILS if any(g.has(seat) for g in event.games)]
+
+
+def other_heading(seat: str, lang: str) -> str:
+    """The heading of the robot's or the teacher's column in ``lang``."""
+    words = MESSAGES.get(lang, MESSAGES["ru"])
+    return words["@tournament.robot" if seat == ROBOT else "@tournament.teacher"]
 
 
 def _cell(games: Iterable[Game], pupil: str, other: str, score: Callable[[int], str]) -> str:
@@ -520,9 +536,8 @@ def crosstable_csv(event: Event, lang: str = "ru") -> str:
     words = MESSAGES.get(lang, MESSAGES["ru"])
     table = standings(event)
     grid = crosstable(event)
-    robot = len(grid[0]) > len(table) if grid else False
     head = [words["@tournament.place"], words["@tournament.name"]]
-    head += [str(s.place) for s in table] + ([words["@tournament.robot"]] if robot else [])
+    head += [str(s.place) for s in table] + [other_heading(o, lang) for o in others(event)]
     head += [words["@tournament.points"], words["@tournament.buchholz"], words["@tournament.sb"]]
     separator = ";" if lang == "ru" else ","
     lines = [_csv_line(head, separator)]
@@ -578,6 +593,7 @@ def event_pdn(event: Event, boards: Mapping[tuple[int, int], Board], lang: str =
     1. c3-d4 1-1
     """
     names = {p.id: p.name for p in event.pupils} | {ROBOT: robot_name(lang)}
+    names[TEACHER] = other_heading(TEACHER, lang)
     texts = []
     for game in event.games:
         board = boards.get((game.round, game.board))
@@ -618,7 +634,7 @@ def from_json(data: Json) -> Event:
     """The event :func:`to_json` wrote; ``bad_event`` when it is not one."""
     try:
         fmt = data["format"]
-        if fmt not in ("round_robin", "swiss"):
+        if fmt not in ("round_robin", "swiss", "simul"):
             raise ValueError(fmt)
         pupils = tuple(Pupil(str(p["id"]), str(p["name"])) for p in data["pupils"])
         rounds = tuple(

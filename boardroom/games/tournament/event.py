@@ -30,6 +30,7 @@ from typing import Final
 
 from boardroom.games.russian import tournament as t
 from boardroom.games.russian.state import LEVELS
+from boardroom.games.tournament import simul
 from boardroom.kernel import Json, Refused
 
 HOST: Final = "host"
@@ -40,9 +41,9 @@ MAX_NAME: Final = 40
 ROUND_ROBIN_MOST: Final = 12
 """Up to this many pupils an ``auto`` event is a round robin, above it a Swiss one."""
 SETUP_KEYS: Final = frozenset(
-    {"game", "title", "format", "rounds", "minutes", "robot", "takebacks"}
+    {"game", "title", "format", "rounds", "minutes", "robot", "takebacks", "teacher"}
 )
-FORMATS: Final = ("auto", "round_robin", "swiss")
+FORMATS: Final = ("auto", "round_robin", "swiss", simul.FORMAT)
 
 
 @dataclass
@@ -56,6 +57,8 @@ class EventState:
     robot: str
     takebacks: bool = False
     """The boards it opens let a pupil ask to take a move back (off unless chosen)."""
+    teacher: str = "white"
+    """A simul: the colour the teacher plays on every board."""
     phase: str = "gathering"  # gathering → playing → over
     names: dict[str, str] = field(default_factory=dict)  # seat → name, in join order
     event: t.Event | None = None
@@ -65,6 +68,10 @@ class EventState:
     by_teacher: set[tuple[int, int]] = field(default_factory=set)
     """(round, board) whose result the teacher set (it may be undone while the round is open)."""
     withdrawn: set[str] = field(default_factory=set)
+    robots: set[str] = field(default_factory=set)
+    """A simul's robots sitting in for absent pupils (``r1``…): pupils the robot plays."""
+    sat_in: set[tuple[int, int]] = field(default_factory=set)
+    """A simul's boards (round, board) where the robot plays on for a pupil who has gone."""
 
     def games_of(self, number: int) -> tuple[t.Game, ...]:
         """The games of round ``number`` (none before it is paired)."""
@@ -108,8 +115,11 @@ def setup(spec: Json) -> EventState:
     takebacks = spec.get("takebacks", False)
     if not isinstance(takebacks, bool):
         raise _bad("Takebacks: true or false.")
+    teacher = spec.get("teacher", "white")
+    if teacher not in simul.COLOURS:
+        raise _bad("The teacher's colour in a simul: white or black.")
     minutes = None if minutes is None else float(minutes)
-    return EventState(title.strip(), str(fmt), rounds, minutes, str(robot), takebacks)
+    return EventState(title.strip(), str(fmt), rounds, minutes, str(robot), takebacks, str(teacher))
 
 
 def _bad(message: str) -> Refused:
@@ -194,6 +204,37 @@ def _pupils(state: EventState) -> list[t.Pupil]:
     return [t.Pupil(seat, name) for seat, name in names if seat not in state.withdrawn]
 
 
+def _add_robot(state: EventState, command: Json, at: float) -> list[Json]:
+    """The teacher seats a robot in a simul for an absent pupil: it gets a board of its own."""
+    _host(command)
+    if state.format != simul.FORMAT:
+        raise Refused("not_simul", "Robots sit in for pupils in a simul only.")
+    if state.phase != "gathering":
+        raise Refused("event_started", "The simul has started already.")
+    if len(state.names) >= MAX_PUPILS:
+        raise Refused("event_full", "Every board of the simul is taken.")
+    pupil = simul.robot_id(list(state.names))
+    return [{"type": "robot_entered", "pupil": pupil, "name": _name(command), "at": at}]
+
+
+def _sit_in(state: EventState, command: Json, at: float) -> list[Json]:
+    """A simul's pupil has gone: the robot plays on for them on their board (the teacher asks)."""
+    _host(command)
+    if state.format != simul.FORMAT:
+        raise Refused("not_simul", "Robots sit in for pupils in a simul only.")
+    number, board = command.get("round"), command.get("board")
+    if state.phase != "playing" or number != state.current:
+        raise Refused("not_current_round", "This can be done for the round in play only.")
+    game = next((g for g in state.games_of(state.current) if g.board == board), None)
+    if game is None:
+        raise Refused("bad_command", "Name the board by its number.", reason="board")
+    if game.finished:
+        raise Refused("board_over", "This board's game is over.")
+    if (number, board) in state.sat_in:
+        return []
+    return [{"type": "robot_sat_in", "round": number, "board": board, "at": at}]
+
+
 def _format(state: EventState, pupils: int) -> str:
     if state.format != "auto":
         return state.format
@@ -201,6 +242,8 @@ def _format(state: EventState, pupils: int) -> str:
 
 
 def _made(state: EventState, fmt: str, pupils: list[t.Pupil]) -> t.Event:
+    if fmt == simul.FORMAT:
+        return simul.make(state.title, pupils, state.teacher)
     if fmt == "round_robin":
         return t.round_robin(state.title, pupils)
     return t.pair_next_round(t.swiss(state.title, pupils, state.rounds))
@@ -332,7 +375,8 @@ def _withdraw(state: EventState, command: Json, at: float) -> list[Json]:
     if pupil in state.withdrawn:
         raise Refused("withdrawn_already", "This pupil is withdrawn already.")
     active = [p for p in state.names if p not in state.withdrawn and p != pupil]
-    if state.phase == "playing" and len(active) < 2:
+    least = 1 if state.format == simul.FORMAT else 2
+    if state.phase == "playing" and len(active) < least:
         raise Refused("too_few_pupils", "An event needs at least two pupils.")
     if state.phase == "over":
         raise Refused("round_closed", "The event is over.")
@@ -362,6 +406,8 @@ DECIDERS: Final[dict[str, Callable[[EventState, Json, float], list[Json]]]] = {
     "undo_result": _undo_result,
     "rename": _rename,
     "withdraw": _withdraw,
+    "add_robot": _add_robot,
+    "sit_in": _sit_in,
     "tick": _tick,
 }
 
@@ -372,7 +418,12 @@ DECIDERS: Final[dict[str, Callable[[EventState, Json, float], list[Json]]]] = {
 def evolve(state: EventState, event: Json) -> EventState:
     """Apply one event (the pairings are computed here, deterministically)."""
     kind = event["type"]
-    if kind == "entered":
+    if kind == "robot_sat_in":
+        state.sat_in = state.sat_in | {(event["round"], event["board"])}
+    elif kind == "robot_entered":
+        state.names = {**state.names, event["pupil"]: event["name"]}
+        state.robots = state.robots | {event["pupil"]}
+    elif kind == "entered":
         state.names = {**state.names, event["pupil"]: event["name"]}
         if state.event is not None:  # a late pupil: paired from the next round
             state.event = t.add_pupil(state.event, t.Pupil(event["pupil"], event["name"]))

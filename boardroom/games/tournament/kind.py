@@ -15,6 +15,8 @@ from boardroom.games.kind import GameKind, Words
 from boardroom.games.russian.state import LEVELS
 from boardroom.games.tournament import event, messages, views
 from boardroom.games.tournament.schema import command_schema
+from boardroom.games.tournament.simul import COLOURS
+from boardroom.games.tournament.simul import FORMAT as SIMUL
 from boardroom.kernel import Json
 
 
@@ -62,7 +64,14 @@ def actions(view: Json, role: str) -> Json:
     if view["phase"] == "gathering":
         if role == event.HOST:
             active = [p for p in view["pupils"] if not p.get("withdrawn")]
-            return ({"start": {}} if len(active) >= 2 else {}) | _pupil_actions(view)
+            simul = view["settings"]["format"] == SIMUL
+            least = 1 if simul else 2
+            robot = simul and len(view["pupils"]) < event.MAX_PUPILS
+            return (
+                ({"start": {}} if len(active) >= least else {})
+                | ({"add_robot": {}} if robot else {})
+                | _pupil_actions(view)
+            )
         return {"enter": {}} if role in event.seats() else {}
     if view["phase"] == "playing" and role == event.HOST:
         boards = view["rounds"][-1]["boards"] if view["rounds"] else []
@@ -74,11 +83,25 @@ def actions(view: Json, role: str) -> Json:
                 "end_round": {"round": view["current"]},
             }
             | ({"undo_result": {"round": view["current"], "boards": undo}} if undo else {})
+            | _sit_in(view, boards)
             | (_pupil_actions(view))
         )
     if view["phase"] == "playing" and role in event.seats() and _late_entry(view, role):
         return {"enter": {"late": True}}
     return {}
+
+
+def _sit_in(view: Json, boards: list[Json]) -> Json:
+    """A simul: the robot may play on for a pupil on a board still played (not a robot's)."""
+    if view["format"] != SIMUL:
+        return {}
+    robots = {p["id"] for p in view["pupils"] if p.get("robot")}
+    open_boards = [
+        b["board"]
+        for b in boards
+        if b["result"] is None and not b.get("sat_in") and not {b["white"], b["black"]} & robots
+    ]
+    return {"sit_in": {"round": view["current"], "boards": open_boards}} if open_boards else {}
 
 
 def _pupil_actions(view: Json) -> Json:
@@ -116,10 +139,12 @@ def demo() -> Json:
 
 
 def presets() -> Json:
-    """The formats, rounds, clock and robot levels the start page offers."""
+    """The formats, rounds, clock, robot levels and a simul's colours the start page offers."""
     return {"formats": list(event.FORMATS), "rounds": 5, "minutes": 10} | {
         "robot": "casual",
         "levels": list(LEVELS),
+        "teacher": "white",
+        "colours": list(COLOURS),
     }
 
 

@@ -39,6 +39,9 @@ RU: Final = {
     "withdrawn_already": "Этот ученик уже снят с турнира.",
     "round_closed": "Этот тур уже закончен — результат не отменить.",
     "not_teacher_result": "Отменить можно только результат, поставленный учителем, не сыгранный.",
+    "not_simul": "Робота вместо ученика можно посадить только в сеансе одновременной игры.",
+    "event_full": "Все доски сеанса заняты.",
+    "board_over": "Партия на этой доске уже закончена.",
 }
 EN: Final = {
     "@tournament": "class tournament",
@@ -62,6 +65,9 @@ EN: Final = {
     "withdrawn_already": "This pupil is withdrawn already.",
     "round_closed": "This round is over: its result cannot be undone.",
     "not_teacher_result": "Only a result the teacher set can be undone, not one played.",
+    "not_simul": "A robot sits in for a pupil in a simul only.",
+    "event_full": "Every board of the simul is taken.",
+    "board_over": "The game on this board is over.",
 }
 MESSAGES: Final = {
     "ru": RU | {key: RUSSIAN["ru"][key] for key in _SHARED},

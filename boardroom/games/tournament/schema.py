@@ -1,7 +1,7 @@
 """The published JSON Schema of a class event's commands (``GET /api/schema/tournament``).
 
 >>> " ".join(sorted(command_schema()["$defs"]))
-'boards end_round enter rename result start tick undo_result withdraw'
+'add_robot boards end_round enter rename result sit_in start tick undo_result withdraw'
 """
 
 from __future__ import annotations
@@ -41,6 +41,14 @@ COMMANDS: Final[dict[str, tuple[str, dict[str, Any]]]] = {
     "withdraw": (
         "The teacher withdraws a pupil: not paired again, their results stay.",
         {"pupil": {"type": "string"}},
+    ),
+    "add_robot": (
+        "A simul: the teacher seats a robot for an absent pupil (it gets a board of its own).",
+        {"name": {"type": "string", "maxLength": 40}},
+    ),
+    "sit_in": (
+        "A simul: the robot plays on for a pupil who has gone (until they come back).",
+        {"round": _ROUND, "board": {"type": "integer"}},
     ),
     "tick": ("The server's clock (the event has none of its own).", {}),
 }

@@ -30,11 +30,13 @@ def view(state: EventState, viewer: str, *, events_since: int = 0) -> Json:
         "title": state.title,
         "phase": state.phase,
         "settings": {"format": state.format, "rounds": state.rounds}
-        | {"minutes": state.minutes, "robot": state.robot, "takebacks": state.takebacks},
+        | {"minutes": state.minutes, "robot": state.robot, "takebacks": state.takebacks}
+        | {"teacher": state.teacher},
         "format": state.event.format if state.event else None,
         "planned_rounds": state.event.planned_rounds if state.event else None,
         "pupils": [
             {"id": seat, "name": name, "withdrawn": seat in state.withdrawn}
+            | ({"robot": True} if seat in state.robots else {})
             for seat, name in state.names.items()
         ],
         "current": state.current,
@@ -54,7 +56,7 @@ def _paired(state: EventState) -> int:
 
 
 def _name(state: EventState, seat: str) -> str | None:
-    return None if seat == t.ROBOT else state.names.get(seat, "")
+    return None if seat in t.NOT_PUPILS else state.names.get(seat, "")
 
 
 def _round(state: EventState, number: int) -> Json:
@@ -70,6 +72,7 @@ def _round(state: EventState, number: int) -> Json:
                 "result": g.result,
                 "game_id": state.boards.get((number, g.board)),
                 "by_teacher": (number, g.board) in state.by_teacher,
+                "sat_in": (number, g.board) in state.sat_in,
             }
             for g in state.games_of(number)
         ],
@@ -114,6 +117,7 @@ def _my_board(state: EventState, pupil: str) -> Json | None:
         "color": color,
         "opponent": _name(state, opponent),
         "robot": opponent == t.ROBOT,
+        "teacher": opponent == t.TEACHER,
         "result": game.points_of(pupil),
         "game_id": state.boards.get((state.current, game.board)),
     }

@@ -395,6 +395,8 @@ export class Board {
         this.submit(done.move);
         return;
       }
+    } else if (this.options.jump && this.jumpTo(square)) {
+      return;
     } else if (starts.has(square) && this.selection.length === 1) {
       this.selection = [square];
     } else if (this.selection.length === 1) {
@@ -404,6 +406,16 @@ export class Board {
     // by keyboard the focus goes on to the first square the piece may land on
     const next = [...this.nextHops()][0];
     if (byKey && next) this.focusOn(next);
+  }
+
+  /** options.jump: a tap on where a capture ends completes it when only one move ends there
+   * (c3 then g7 for c3:e5:g7: a move in two taps). */
+  jumpTo(square) {
+    const ending = this.candidates().filter(({ path }) => path.length > this.selection.length && path[path.length - 1] === square);
+    if (ending.length !== 1) return false;
+    this.selection = ending[0].path;
+    this.submit(ending[0].move);
+    return true;
   }
 
   async submit(move) {

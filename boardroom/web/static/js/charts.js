@@ -10,7 +10,10 @@ import { num } from "./i18n.js";
 export function lineChart(labels, series, opts = {}) {
   const width = opts.width || 560;
   const height = opts.height || 220;
-  const pad = { l: 40, r: 12, t: 10, b: 24 };
+  // opts.font: the labels' size in the drawing's units (a wall's charts are read from afar);
+  // the margins and how many step labels fit follow it
+  const font = opts.font || 0;
+  const pad = font ? { l: 10, r: font * 0.8, t: font * 0.9, b: font + 8 } : { l: 40, r: 12, t: 10, b: 24 };
   const values = series.flatMap((x) => x.points).filter((v) => v !== null && v !== undefined && Number.isFinite(v));
   let lo = values.length ? Math.min(...values) : 0;
   let hi = values.length ? Math.max(...values) : 1;
@@ -20,17 +23,23 @@ export function lineChart(labels, series, opts = {}) {
   const ticks = niceTicks(lo, hi);
   lo = ticks[0];
   hi = ticks[ticks.length - 1];
+  const chars = (/** @type {string} */ text) => String(text).length * 0.62 * font;
+  if (font) pad.l = Math.max(...ticks.map((v) => chars(num(v)))) + 10;
   const n = Math.max(labels.length, 1);
   const x = (i) => pad.l + (n === 1 ? (width - pad.l - pad.r) / 2 : (i * (width - pad.l - pad.r)) / (n - 1));
   const y = (v) => pad.t + (1 - (v - lo) / (hi - lo)) * (height - pad.t - pad.b);
-  const svg = s("svg", { class: "chart", viewBox: `0 0 ${width} ${height}`, role: "img", "aria-label": opts.label || "" });
+  const svg = s("svg", { class: "chart", viewBox: `0 0 ${width} ${height}`, role: "img", "aria-label": opts.label || "", "font-size": font || null });
   for (const v of ticks) {
     svg.append(s("line", { x1: pad.l, x2: width - pad.r, y1: y(v), y2: y(v), stroke: "#8884", "stroke-width": 1 }));
-    svg.append(s("text", { x: pad.l - 4, y: y(v) + 4, "text-anchor": "end", "data-tick": String(v), text: num(v) }));
+    svg.append(s("text", { x: pad.l - 4, y: y(v) + (font ? font * 0.35 : 4), "text-anchor": "end", "data-tick": String(v), text: num(v) }));
   }
-  const every = Math.max(1, Math.ceil(labels.length / 10));
+  const widest = font ? Math.max(...labels.map(chars)) + font : 0;
+  const every = Math.max(1, Math.ceil(labels.length / 10), Math.ceil((labels.length * widest) / (width - pad.l - pad.r)));
   labels.forEach((label, i) => {
-    if (i % every === 0 || i === labels.length - 1) svg.append(s("text", { x: x(i), y: height - 6, "text-anchor": "middle", text: label }));
+    const last = i === labels.length - 1;
+    // the last label always; the one before it only when they do not touch
+    if ((i % every === 0 && (last || labels.length - 1 - i >= every)) || last)
+      svg.append(s("text", { x: x(i), y: height - 6, "text-anchor": last && font ? "end" : i === 0 && font ? "start" : "middle", text: label }));
   });
   for (const line of series) {
     let d = "";

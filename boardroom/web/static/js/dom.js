@@ -85,9 +85,19 @@ export function panel(title, ...children) {
   return h("section", { class: "panel" }, h("h2", { text: title }), ...children);
 }
 
-/** A table from header labels and rows of cells (strings, numbers or nodes). */
+/** A table from header labels and rows of cells (strings, numbers or nodes); each cell is
+ * labelled with its column's header (data-label) for cardTable's cards. */
 export function table(headers, rows, cls) {
   return h("table", { class: ["grid", cls] },
     h("thead", {}, h("tr", {}, headers.map((x) => h("th", { text: x })))),
-    h("tbody", {}, rows.map((row) => h("tr", {}, row.map((cell) => h("td", {}, cell))))));
+    h("tbody", {}, rows.map((row) => h("tr", {}, row.map((cell, i) => h("td", { dataset: headers[i] ? { label: headers[i] } : null }, cell))))));
+}
+
+/**
+ * Results and standings: a table on a wide screen; on a phone (up to 700 px) a card a row,
+ * each cell on its own line beside its column's name, wrapping between words (css: table.cards)
+ * — never wider than the screen, never one text over another.
+ */
+export function cardTable(headers, rows, cls) {
+  return table(headers, rows, cls ? `cards ${cls}` : "cards");
 }

@@ -8,6 +8,7 @@ import { call, secretFor, projectorSecret, commandId, goOn, Socket, ApiError } f
 import { topbar, banner } from "./shell.js";
 import { startClock } from "./clock.js";
 import { kindModule } from "./kinds.js";
+import { fitWall } from "./fit.js";
 import { loadRoom } from "./room.js";
 import { handoverPanel } from "./handover.js";
 
@@ -71,6 +72,7 @@ export default async function play(root) {
   // The host's console (never the wall): this console and the saved classes on another device.
   if (me.role === "host") (root.querySelector("main") || root).append(handoverPanel({ gameId, secret }));
   root.dataset.role = me.role;
+  if (me.role === "projector") fitWall(root); // every kind's wall: one fit (fit.js)
   root.dataset.seat = me.seat;
   new Socket(gameId, secret, {
     onView(view, version) {

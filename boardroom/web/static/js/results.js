@@ -66,7 +66,7 @@ async function reportPanel(gameId, secret) {
     dataset: { label: report.columns[i] },
     text: cell === "" ? "—" : cell,
   }))));
-  const table = h("table", { class: "grid report" }, h("thead", {}, head), h("tbody", {}, rows));
+  const table = h("table", { class: "grid report cards" }, h("thead", {}, head), h("tbody", {}, rows));
   const el = panel(t("r.report"), table, h("small", { class: "muted", text: t("r.report_help") }));
   el.dataset.panel = "report";
   return el;

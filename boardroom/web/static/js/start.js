@@ -59,7 +59,7 @@ export default async function start(root) {
     create.disabled = true;
     try {
       const game = chosen();
-      const setup = forms[game].setup();
+      const setup = await forms[game].setup();
       const ticket = draftGiven();
       const made = await call("POST", "/api/games", { game, setup, lang: gameLang.value, ...(ticket ? { draft: ticket } : {}) });
       keepSecret(made.game_id, made.host_secret);

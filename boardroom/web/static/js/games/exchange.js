@@ -1,7 +1,7 @@
 // @ts-check
 // Exchange Draughts: the player screen, the host console and the projector — one view each,
 // straight from the seat's projection (nothing here can show what the view does not hold).
-import { h, s, fill, field, panel, options, table } from "../dom.js";
+import { h, s, fill, field, panel, options, table, cardTable } from "../dom.js";
 import { t, num, money } from "../i18n.js";
 import { Board, FIRM_HUES, flipButton } from "../board.js";
 import { countdownVoice } from "../announce.js";
@@ -680,8 +680,9 @@ function wallScreen(ctx, boardP, market, tape, meetings) {
   const phase = h("div", { class: "wall-phase", dataset: { role: "wall-phase" } });
   const countdown = h("div", { class: "wall-countdown", dataset: { role: "wall-countdown" } });
   const yearEnd = yearEndPanel();
-  const running = h("div", { class: "proj hidden" }, h("div", { class: "proj-board" }, boardP.el, yearEnd.el),
-    h("div", { class: "proj-side" }, h("section", { class: "panel wall-status" }, phase, countdown), market.el, tape.el, meetings.el));
+  // the trades under the board, in the room the square board leaves in its column
+  const running = h("div", { class: "proj hidden" }, h("div", { class: "proj-board" }, boardP.el, yearEnd.el, tape.el),
+    h("div", { class: "proj-side" }, h("section", { class: "panel wall-status" }, phase, countdown), market.el, meetings.el));
   const finished = h("div", { class: "wall-results hidden", dataset: { role: "wall-results" } });
   const veil = h("div", { class: "x-veil hidden", role: "status", dataset: { role: "pause-veil" } }, h("div", { class: "x-veil-text", text: t("wall.paused") }));
   const el = h("main", { class: "wall x-wall" }, lobby.el, running, finished, moments.el, veil);
@@ -708,9 +709,11 @@ function wallScreen(ctx, boardP, market, tape, meetings) {
         const main = h("div", { class: "wall-results-grid" });
         results(main, v, { wall: true });
         // The teacher clicks on the wall between the results, the network and the debrief.
-        const parts = debriefParts(v);
+        const parts = debriefParts(v, { wall: true });
         const pages = [["results", t("d.back"), main], ["network", t("r.network"), h("div", { class: "x-page hidden" }, wallNetwork(v))]];
-        if (parts) pages.push(["debrief", t("d.show"), h("div", { class: "x-debrief hidden", dataset: { role: "wall-debrief" } }, parts.prices, h("div", { class: "x-debrief-side" }, parts.moments, parts.wealth))]);
+        // the debrief on two screens: the eight firms' prices, then the moments and the wealth
+        if (parts) pages.push(["debrief", t("d.show"), h("div", { class: "x-debrief hidden", dataset: { role: "wall-debrief" } }, parts.prices)],
+          ["moments", t("d.moments"), h("div", { class: "x-debrief x-debrief-talk hidden", dataset: { role: "wall-moments" } }, parts.moments, parts.wealth)]);
         const tabs = h("div", { class: "x-wall-tabs" }, pages.map(([name, label, page]) => h("button", {
           type: "button", class: name === "results" ? "primary" : "", dataset: { action: name }, text: label,
           onclick: (/** @type {Event} */ event) => {
@@ -1016,13 +1019,13 @@ export function results(main, view, opts = {}) {
     const board = res.board && res.board.winner ? t("x.board_won", { color: t(`color.${res.board.winner}`) }) : t("r.board_undecided");
     main.append(panel(t("r.wealth_ranking"),
       h("p", {}, h("b", { text: board }), " · ", t(`r.reason.${res.reason}`)),
-      h("div", { class: "scroll-x" }, table([t("r.rank"), t("r.player"), t("r.wealth"), t("r.start_worth"), t("r.gain"), t("r.gain_rank")], res.players.map((p) => [
+      h("div", { class: "scroll-x" }, cardTable([t("r.rank"), t("r.player"), t("r.wealth"), t("r.start_worth"), t("r.gain"), t("r.gain_rank")], res.players.map((p) => [
         String(p.rank), h("b", { text: p.name }), num(p.wealth), num(p.start ?? view.ruleset.player_cash),
         h("span", { dataset: { gain: p.player }, text: `${p.gain > 0 ? "+" : ""}${num(p.gain)}` }), String(p.gain_rank),
       ]), "podium")),
       h("p", { class: "muted", text: t("r.gain_help") }),
       opts.wall ? null : h("h3", { text: t("r.firms") }),
-      opts.wall ? null : h("div", { class: "scroll-x" }, table([t("r.rank"), t("x.stock"), t("r.value"), t("r.per_share"), t("x.director")], res.firms.map((f) => [
+      opts.wall ? null : h("div", { class: "scroll-x" }, cardTable([t("r.rank"), t("x.stock"), t("r.value"), t("r.per_share"), t("x.director")], res.firms.map((f) => [
         String(f.rank), h("span", {}, t("firm.n", { n: f.firm })), money(fraction(f.value)), money(fraction(f.per_share)), n.player(f.director),
       ]))),
       h("p", { class: "muted", text: t("r.state_wealth", { n: num(res.state.wealth) }) })));

@@ -53,10 +53,10 @@ export function momentTexts(view, d) {
 }
 
 /** One firm's price line with its marks. */
-function firmChart(d, f) {
+function firmChart(d, f, font = 0) {
   const labels = d.prices.labels.map(pointLabel);
   const points = d.prices.firms[String(f)];
-  const chart = lineChart(labels, [{ name: t("firm.n", { n: f }), color: FIRM_HUES[f], points }], { label: t("d.price_of", { firm: f }), width: 320, height: 150, thick: true });
+  const chart = lineChart(labels, [{ name: t("firm.n", { n: f }), color: FIRM_HUES[f], points }], { label: t("d.price_of", { firm: f }), width: 320, height: font ? 200 : 150, thick: true, font });
   const svg = chart.querySelector("svg");
   const marks = d.markers.filter((m) => m.firm === f);
   // A mark sits on the close after the year-end or meeting it follows (its year's session).
@@ -66,16 +66,17 @@ function firmChart(d, f) {
     if (!dot || !svg) continue;
     const same = marks.filter((o) => o.year === m.year);
     const stack = same.indexOf(m);
-    svg.append(s("text", { x: Number(dot.getAttribute("cx")) - 14 * stack, y: Number(dot.getAttribute("cy")) - 8, "text-anchor": "middle", class: `mark mark-${m.kind}`, "font-size": "15", fill: m.kind === "takeover" ? "#f9a825" : m.kind === "meeting" ? "#4fc3f7" : "#66bb6a", "data-mark": m.kind, text: GLYPH[m.kind] },
+    const size = font || 15; // the marks side by side, never one over another
+    svg.append(s("text", { x: Number(dot.getAttribute("cx")) - 1.1 * size * stack, y: Number(dot.getAttribute("cy")) - 8, "text-anchor": "middle", class: `mark mark-${m.kind}`, "font-size": String(size), fill: m.kind === "takeover" ? "#f9a825" : m.kind === "meeting" ? "#4fc3f7" : "#66bb6a", "data-mark": m.kind, text: GLYPH[m.kind] },
       s("title", { text: t(`d.mark_${m.kind}`) })));
   }
   return h("div", { class: "debrief-firm", dataset: { firm: String(f) } }, chart);
 }
 
-function wealthChart(view, d) {
+function wealthChart(view, d, font = 0) {
   const labels = d.wealth.labels.map(pointLabel);
   const series = Object.entries(d.wealth.players).map(([pid, points], i) => ({ name: who(view, pid), color: HUES[i % HUES.length], points }));
-  return lineChart(labels, series, { label: t("d.wealth"), width: 560, height: 220, thick: true });
+  return lineChart(labels, series, { label: t("d.wealth"), width: 560, height: 220, thick: true, font });
 }
 
 function directorsTable(view, d) {
@@ -122,16 +123,19 @@ function downloads(view, d) {
   })));
 }
 
-/** The debrief panels: {moments, prices, wealth, directors, files} (the wall lays them out its way). */
-export function debriefParts(view) {
+/** The debrief panels: {moments, prices, wealth, directors, files} (the wall lays them out its
+ * way; opts.wall: its charts labelled for the wall). */
+export function debriefParts(view, opts = {}) {
   const d = view.debrief;
+  // the wall's charts: labels of 20 units, about the wall's least size where they are drawn
+  const font = opts.wall ? 20 : 0;
   if (!d) return null;
   const moments = panel(t("d.moments"), h("ol", { class: "debrief-moments" }, momentTexts(view, d).map(([kind, text]) => h("li", { dataset: { moment: kind }, text }))));
   moments.dataset.panel = "debrief-moments";
-  const prices = panel(t("d.prices"), h("div", { class: "debrief-firms" }, FIRMS.map((f) => firmChart(d, f))),
+  const prices = panel(t("d.prices"), h("div", { class: "debrief-firms" }, FIRMS.map((f) => firmChart(d, f, font))),
     h("p", { class: "muted debrief-key", text: t("d.marks_key") }));
   prices.dataset.panel = "debrief-prices";
-  const wealth = panel(t("d.wealth"), wealthChart(view, d));
+  const wealth = panel(t("d.wealth"), wealthChart(view, d, font));
   wealth.dataset.panel = "debrief-wealth";
   const directors = panel(t("d.directors"), directorsTable(view, d));
   directors.dataset.panel = "debrief-directors";

@@ -1,6 +1,6 @@
 // @ts-check
 // Quiz Draughts: the team screen, the host's console and the wall (projector).
-import { h, fill, panel, field, options, table } from "../dom.js";
+import { h, fill, panel, field, options, table, cardTable } from "../dom.js";
 import { t, currentLang } from "../i18n.js";
 import { barChart } from "../charts.js";
 import { Board, TEAM_HUES, flipButton, pathOf } from "../board.js";
@@ -250,6 +250,7 @@ function duelPanel(ctx) {
     el,
     update(v) {
       timer.update(v);
+      el.dataset.on = v.duel ? "yes" : "no";
       const q = v.duel && v.duel.question;
       asker?.update(v);
       ender?.update(v);
@@ -590,7 +591,9 @@ function wallStage(ctx, themes) {
   const who = h("div", { class: "wall-answering" });
   const choices = h("ol", { class: "choices wall-choices" });
   const timer = timerRow(ctx, () => {});
-  const question = h("section", { class: "wall-question hidden", dataset: { role: "wall-question-screen" } }, meta, text, media.el, choices, who, timer.el);
+  // who takes whom: the duel the question decides, above it
+  const capture = h("div", { class: "wall-capture", dataset: { role: "wall-capture" } });
+  const question = h("section", { class: "wall-question hidden", dataset: { role: "wall-question-screen" } }, capture, meta, text, media.el, choices, who, timer.el);
   const winText = h("div", { class: "wall-win-title", dataset: { role: "win-title" } });
   const reason = h("div", { class: "wall-win-reason", dataset: { role: "win-reason" } });
   const scores = h("div", { class: "wall-win-scores" });
@@ -619,6 +622,10 @@ function wallStage(ctx, themes) {
         text.textContent = q.text;
         text.dataset.length = q.text.length > 320 ? "long" : q.text.length > 160 ? "medium" : "short";
         fill(choices, (q.choices || []).map((c) => h("li", { text: c })));
+        const jump = v.duel.jumps[v.duel.jump];
+        const capturer = members[v.duel.member];
+        const defender = jump ? members[jump.member] : null;
+        capture.textContent = capturer && defender ? t("q.capture", { capturer: capturer.name, defender: defender.name, n: v.duel.jump + 1, of: v.duel.jumps.length }) : "";
         const answering = v.duel.answering ? members[v.duel.answering.member] : null;
         who.textContent = answering ? t("q.answering", { name: answering.name, team: v.teams[v.duel.answering.team].name }) : "";
       }
@@ -656,7 +663,7 @@ export function mount(root, ctx) {
     const teamsJoin = wallTeams(ctx);
     parts.push(stage, teamsJoin);
     // The shared wall lobby (each team's code and QR, the names) before the start, then the quiz's own wall.
-    wall = lobbyFirst(ctx, h("div", { class: "proj quiz-wall" }, h("div", {}, board.el), h("div", { class: "stack" }, notice.el, scores.el, themes.el, duel.el), ...stage.els),
+    wall = lobbyFirst(ctx, h("div", { class: "proj quiz-wall" }, h("div", {}, board.el), h("div", { class: "stack quiz-side" }, notice.el, duel.el, scores.el, themes.el), ...stage.els),
       { join: teamsJoin.el });
     layout = wall.el;
   } else if (ctx.role === "host") {
@@ -839,7 +846,7 @@ export function results(main, view) {
   const winner = view.winner ? t("q.winner", { team: view.teams[view.winner].name }) : t("q.no_winner");
   const ids = Object.keys(view.teams);
   main.append(panel(t("q.result_title"), h("p", {}, h("b", { dataset: { role: "winner" }, text: winner }), view.end_reason ? ` · ${t(`q.reason.${view.end_reason}`)}` : ""),
-    table([t("q.team"), t("q.earlier"), t("q.round_points"), t("q.total"), t("q.left_on_board")], ids.map((id) => {
+    cardTable([t("q.team"), t("q.earlier"), t("q.round_points"), t("q.total"), t("q.left_on_board")], ids.map((id) => {
       const team = view.teams[id];
       return [h("b", { text: team.name }), String(team.earlier), String(team.points), String(team.score), String(team.members.filter((m) => m.square).length)];
     })),
@@ -864,7 +871,7 @@ function recordPanel(view) {
       given, h("div", {}, verdicts)];
   });
   const el = panel(t("q.record"), rows.length
-    ? h("div", { class: "record-table" }, table(["№", t("q.record_question"), t("q.record_answer"), t("q.record_answering"), t("q.record_given"), t("q.record_verdict")], rows))
+    ? h("div", { class: "record-table" }, cardTable(["№", t("q.record_question"), t("q.record_answer"), t("q.record_answering"), t("q.record_given"), t("q.record_verdict")], rows))
     : h("p", { class: "muted", text: t("q.record_none") }));
   el.dataset.panel = "record";
   return el;

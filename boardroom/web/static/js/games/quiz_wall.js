@@ -8,6 +8,7 @@ import { t } from "../i18n.js";
 import { call } from "../api.js";
 import { roomQr, roomText } from "../room.js";
 import { TEAM_HUES } from "../board.js";
+import { moreSign } from "../fit.js";
 
 /** @param {any} ctx */
 export function wallTeams(ctx) {
@@ -124,16 +125,16 @@ export function verdictScreen(fresh) {
 
 /** How long the wall shows the host's pick lit on the board before the question fills it. */
 export const PICK_MS = 1500;
-/** The themes the wall's board shows at most (a round of SIGame has six or so). */
-const THEMES_MAX = 8;
-
 /**
  * SIGame's board on the wall: a row per theme, a cell per question (its price), the asked
  * ones dimmed; when the host asks one, its cell is lit for a moment before the question.
  */
 export function boardOfThemes() {
-  const grid = h("div", { class: "theme-grid", dataset: { role: "theme-grid" } });
-  const el = h("section", { class: "panel theme-board hidden", dataset: { panel: "theme-board" } }, h("h2", { text: t("q.theme_board") }), grid);
+  // as many themes as the panel holds, whole (fit.js), and how many more there are
+  const grid = h("div", { class: "theme-grid", dataset: { role: "theme-grid", fit: "" } });
+  const more = moreSign((n) => t("q.themes_more", { n }));
+  more.dataset.role = "themes-more";
+  const el = h("section", { class: "panel theme-board hidden", dataset: { panel: "theme-board" } }, h("h2", { text: t("q.theme_board") }), grid, more);
   let shownKey = "";
   let lit = "";
   let litUntil = 0;
@@ -154,14 +155,16 @@ export function boardOfThemes() {
       /** @type {Map<string, any[]>} */
       const rows = new Map();
       for (const cell of cells) rows.set(cell.category, [...(rows.get(cell.category) || []), cell]);
-      // the themes with questions left first; as many as the wall holds
-      const themes = [...rows.entries()].sort(([, a], [, b]) => Number(a.every((c) => c.used)) - Number(b.every((c) => c.used))).slice(0, THEMES_MAX);
+      // the themes with questions left first; fit.js keeps as many as the panel holds
+      const themes = [...rows.entries()].sort(([, a], [, b]) => Number(a.every((c) => c.used)) - Number(b.every((c) => c.used)));
+      // a question without its own price is worth the round's points for a capture
+      const price = (/** @type {any} */ cell) => cell.points ?? (v.ruleset && v.ruleset.points_capture) ?? "•";
       fill(grid, themes.map(([theme, list]) => h("div", { class: "theme-row" },
         h("div", { class: "theme-name", text: theme }),
         h("div", { class: "theme-cells" }, [...list].sort((a, b) => (a.points ?? 0) - (b.points ?? 0)).map((cell) => h("div", {
           class: ["theme-cell", cell.used && "used", cell.id === asked && "picked"],
           dataset: { question: cell.id },
-          text: cell.points === null || cell.points === undefined ? "•" : String(cell.points),
+          text: String(price(cell)),
         }))))));
     },
     /** Whether the host's pick is still being shown (the question waits behind it). */

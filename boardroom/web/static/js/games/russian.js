@@ -1,7 +1,7 @@
 // @ts-check
 // Russian draughts: the player's screen (the shared board, both clocks, resign and draw),
 // the host's console, the projector, the results with the PDN, and the replay.
-import { h, fill, panel, field, options, table } from "../dom.js";
+import { h, fill, panel, field, options, table, cardTable } from "../dom.js";
 import { t } from "../i18n.js";
 import { Board, flipButton } from "../board.js";
 import { mmss, everyTick, gameNow } from "../clock.js";
@@ -196,6 +196,9 @@ function movesPanel() {
       shown = key;
       const rows = sheetRows(v);
       fill(box, rows.length ? table(["", nameOf(v, "white"), nameOf(v, "black")], rows) : h("p", { class: "muted", text: t("rd.no_moves_yet") }));
+      // on the wall: the last moves that fit, whole (fit.js), never a scroll box
+      const sheet = box.querySelector("tbody");
+      if (sheet) sheet.dataset.fit = "end";
       note.textContent = v.phase === "ended" ? resultText(v) : "";
       box.scrollTop = box.scrollHeight;
     },
@@ -215,7 +218,7 @@ export function mount(root, ctx) {
   let wall = null;
   let layout;
   if (big) {
-    wall = lobbyFirst(ctx, h("div", { class: "proj" }, h("div", {}, board.el), h("div", { class: "stack rd-wall" }, ended, panel(t("rd.clocks"), clocks.el), moves.el)));
+    wall = lobbyFirst(ctx, h("div", { class: "proj rd-proj" }, h("div", {}, board.el), h("div", { class: "stack rd-wall" }, ended, panel(t("rd.clocks"), clocks.el), moves.el)));
     layout = wall.el;
   } else if (ctx.role === "host") {
     lobby = lobbyPanel(ctx);
@@ -323,7 +326,7 @@ export function roleLabel(view, role) {
 export function results(main, view) {
   main.append(panel(t("rd.result_title"),
     h("p", {}, h("b", { dataset: { role: "winner" }, text: view.phase === "ended" ? resultText(view) : t("r.not_over") })),
-    table([t("rd.side"), t("rd.player"), t("rd.points")], SIDES.map((side) => [
+    cardTable([t("rd.side"), t("rd.player"), t("rd.points")], SIDES.map((side) => [
       t(`color.${side}`), nameOf(view, side), view.phase !== "ended" ? "–" : view.winner === side ? "2" : view.winner ? "0" : "1",
     ])),
     h("p", { class: "muted", dataset: { role: "moves-count" }, text: t("rd.moves_count", { n: (view.moves || []).length }) }),

@@ -7,6 +7,7 @@
 import { h, s, fill, panel } from "../dom.js";
 import { t, num } from "../i18n.js";
 import { call, secretFor, projectorSecret, ApiError } from "../api.js";
+import { fitWall } from "../fit.js";
 import { topbar, banner } from "../shell.js";
 import { Board, pathOf, takenAlong } from "../board.js";
 import { piecesOf } from "./russian.js";
@@ -31,7 +32,10 @@ export default async function coachPage(root) {
     return;
   }
   const wall = me.role === "projector";
-  if (wall) document.body.classList.add("projector");
+  if (wall) {
+    document.body.classList.add("projector");
+    fitWall(root); // the wall's one fit (fit.js): no text under the wall's least size
+  }
   bar.setWho(`${t(`game.${me.game}`)} · ${me.code}`);
   const waiting = h("div", { class: "banner", role: "status", dataset: { role: "coach-thinking" }, text: t("coach.thinking") });
   fill(main, waiting);
@@ -141,7 +145,9 @@ function evalText(value) {
 function evaluationGraph(review, onPick) {
   const width = 560;
   const height = 200;
-  const pad = { l: 34, r: 10, t: 10, b: 22 };
+  // room for the labels at the wall's size too (fit.js raises them): the lowest mark's label
+  // never meets the move numbers under it
+  const pad = { l: 44, r: 12, t: 14, b: 38 };
   const points = review.graph;
   const n = Math.max(points.length - 1, 1);
   const x = (i) => pad.l + (i * (width - pad.l - pad.r)) / n;

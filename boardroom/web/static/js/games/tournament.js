@@ -8,7 +8,8 @@ import { t } from "../i18n.js";
 import { call, commandId } from "../api.js";
 import { mountWall } from "./tournament_wall.js";
 import { mountConsole } from "./tournament_console.js";
-import { points, who, standingsTable } from "./tournament_table.js";
+import { mountSimul } from "./tournament_simul.js";
+import { points, who, roundText, standingsTable } from "./tournament_table.js";
 
 /** The pupil's result on their board, in words. */
 function myResult(board) {
@@ -25,7 +26,7 @@ function myGames(/** @type {any} */ v, /** @type {string} */ secret) {
       const scored = white ? b.result : 2 - b.result;
       const href = `/coach/${encodeURIComponent(b.game_id)}#secret=${encodeURIComponent(secret)}`;
       rows.push(h("li", { dataset: { game: b.game_id } },
-        h("span", { text: t("tn.my_game", { round: r.round, name: who(white ? b.black_name : b.white_name), points: points(scored) }) }),
+        h("span", { text: t("tn.my_game", { round: r.round, name: who(white ? b.black_name : b.white_name, white ? b.black : b.white), points: points(scored) }) }),
         h("a", { class: "button small", dataset: { action: "coach" }, href, text: t("coach.open") })));
     }
   }
@@ -52,9 +53,9 @@ function phone(root, ctx) {
       const board = v.my_board;
       const playing = v.phase === "playing" && board && board.game_id && board.result === null;
       if (playing) {
-        ctx.bar.setPhase(t("tn.round_of", { n: v.current, of: v.planned_rounds }));
+        ctx.bar.setPhase(roundText(v));
         fill(head, h("p", { class: "tn-vs", dataset: { role: "my-board" } },
-          t("tn.board_line", { board: board.board, colour: t(`tn.as_${board.color}`), name: who(board.opponent) })));
+          t("tn.board_line", { board: board.board, colour: t(`tn.as_${board.color}`), name: who(board.opponent, board.teacher ? "teacher" : "") })));
         if (frameFor !== board.game_id) {
           frameFor = board.game_id;
           const src = `/play/${encodeURIComponent(board.game_id)}#secret=${encodeURIComponent(ctx.secret)}`;
@@ -63,7 +64,7 @@ function phone(root, ctx) {
         return;
       }
       frameFor = "";
-      ctx.bar.setPhase(v.phase === "gathering" ? t("tn.gathering") : v.phase === "over" ? t("tn.over") : t("tn.round_of", { n: v.current, of: v.planned_rounds }));
+      ctx.bar.setPhase(v.phase === "gathering" ? t("tn.gathering") : v.phase === "over" ? t(v.format === "simul" ? "sm.over" : "tn.over") : roundText(v));
       if (v.phase === "gathering") {
         const here = v.pupils.filter((/** @type {any} */ p) => !p.withdrawn);
         fill(head, h("h2", { text: v.title }));
@@ -77,21 +78,36 @@ function phone(root, ctx) {
       const mine = (v.standings || []).find((/** @type {any} */ s) => s.id === v.you);
       const games = myGames(v, ctx.secret);
       if (v.phase === "over") {
+        const simul = v.format === "simul";
         fill(head, h("h2", { text: v.title }));
-        fill(body, panel(t("tn.final"),
+        fill(body, panel(simul ? t("sm.results") : t("tn.final"),
+          simul && board && board.result !== null ? h("p", { class: "banner", dataset: { role: "my-result" }, text: myResult(board) }) : null,
           mine ? h("p", { class: "banner", dataset: { role: "my-place" }, text: t("tn.your_place", { place: mine.place, points: points(mine.points) }) }) : null,
           standingsTable(v)), games);
         return;
       }
       const me = v.pupils.find((/** @type {any} */ p) => p.id === v.you);
-      const waiting = me && me.withdrawn ? t("tn.you_withdrawn") : !board && me ? t("tn.from_next_round", { n: v.current + 1 })
+      const simul = v.format === "simul";
+      const waiting = me && me.withdrawn ? t("tn.you_withdrawn") : simul && board && board.result !== null ? t("sm.results_when_all") : !board && me ? t("tn.from_next_round", { n: v.current + 1 })
         : board && board.result !== null ? (v.current < v.planned_rounds ? t("tn.next_when_all", { n: v.current + 1 }) : t("tn.last_when_all")) : t("tn.boards_coming");
-      fill(head, h("h2", { text: t("tn.round_of", { n: v.current, of: v.planned_rounds }) }));
+      fill(head, h("h2", { text: roundText(v) }));
       fill(body,
         board && board.result !== null ? h("p", { class: "banner", dataset: { role: "my-result" }, text: myResult(board) }) : null,
         h("p", { class: "muted", dataset: { role: "next-round" }, text: waiting }),
         games,
         panel(t("tn.standings"), standingsTable(v)));
+    },
+  };
+}
+
+/** The teacher's console: a simul's (the mosaic of boards to play on) or the event's. */
+function hostScreen(root, ctx) {
+  /** @type {any} */
+  let screen = null;
+  return {
+    update(/** @type {any} */ v) {
+      if (!screen) screen = v.settings.format === "simul" ? mountSimul(root, ctx) : mountConsole(root, ctx);
+      screen.update(v);
     },
   };
 }
@@ -102,7 +118,7 @@ export function mount(root, ctx) {
     document.head.append(h("link", { rel: "stylesheet", href: "/static/css/tournament.css", dataset: { style: "tournament" } }));
   }
   if (ctx.role === "projector") return mountWall(root, ctx);
-  if (ctx.role === "host") return mountConsole(root, ctx);
+  if (ctx.role === "host") return hostScreen(root, ctx);
   return phone(root, ctx);
 }
 
@@ -117,16 +133,22 @@ export function startForm(presets) {
   const robot = options(h("select", { name: "tn-robot" }), (presets.levels || []).map((/** @type {string} */ l) => [l, t(`rd.level.${l}`)]));
   robot.value = presets.robot || "casual";
   const takebacks = /** @type {HTMLInputElement} */ (h("input", { type: "checkbox", name: "tn-takebacks" }));
+  const teacher = options(h("select", { name: "tn-teacher" }), (presets.colours || ["white", "black"]).map((/** @type {string} */ c) => [c, t(`sm.colour.${c}`)]));
+  teacher.value = presets.teacher || "white";
+  const teacherField = field(t("sm.teacher_colour"), teacher, t("sm.teacher_help"));
+  const simulOnly = () => teacherField.classList.toggle("hidden", format.value !== "simul");
+  format.addEventListener("change", simulOnly);
+  simulOnly();
   const el = h("div", { class: "stack" }, panel(t("tn.settings"), h("div", { class: "form-grid" },
     field(t("tn.title"), title), field(t("tn.format"), format, t("tn.format_help")),
     field(t("tn.rounds"), rounds, t("tn.rounds_help")), field(t("tn.minutes"), minutes), field(t("tn.robot_level"), robot, t("tn.robot_help")),
-    field(t("tn.takebacks"), takebacks, t("tn.takebacks_help")))));
+    field(t("tn.takebacks"), takebacks, t("tn.takebacks_help")), teacherField)));
   return {
     el,
     setup: () => ({
       game: "tournament", title: title.value.trim() || t("tn.default_title"), format: format.value,
       rounds: Number(rounds.value) || 5, minutes: Number(minutes.value) || 10, robot: robot.value,
-      takebacks: takebacks.checked,
+      takebacks: takebacks.checked, teacher: teacher.value,
     }),
     robots: () => 0,
     robotChoice: () => ({}),

@@ -5,6 +5,7 @@
 // per board (GET /api/web/events/{id}/summary, every POLL_MS; the clocks tick in between), not a
 // socket per board; a board's result asked first in the page and undone while the round is open;
 // «Закончить тур» asked in the page; pupils renamed and withdrawn; the standings and downloads.
+// A simul's console is tournament_simul.js (it borrows the join box, the asker and the downloads).
 import { h, fill, panel, table } from "../dom.js";
 import { t } from "../i18n.js";
 import { call, download } from "../api.js";
@@ -16,7 +17,7 @@ import { resultText, who, standingsTable } from "./tournament_table.js";
 
 const POLL_MS = 2000;
 
-function joinBox(ctx) {
+export function joinBox(ctx) {
   const path = `/join/${ctx.me.code}`;
   return panel(t("tn.join_title"),
     h("div", { class: "tn-join" },
@@ -28,7 +29,7 @@ function joinBox(ctx) {
         h("a", { class: "button", href: `/play/${ctx.gameId}#role=projector`, target: "_blank", text: t("tn.open_wall") }))));
 }
 
-function downloads(ctx) {
+export function downloads(ctx) {
   const error = errorLine();
   const get = (/** @type {string} */ path, /** @type {string} */ name) => async () => {
     error.clear();
@@ -46,7 +47,7 @@ function downloads(ctx) {
  * The one question open at a time, kept outside what each frame redraws (a frame from another
  * board must not close the question the teacher is answering).
  */
-function asker() {
+export function asker() {
   const slot = h("div", { class: "tn-ask", dataset: { role: "ask" } });
   const error = errorLine();
   return {

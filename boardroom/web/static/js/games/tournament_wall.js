@@ -8,7 +8,7 @@ import { t } from "../i18n.js";
 import { call } from "../api.js";
 import { roomQr, roomText } from "../room.js";
 import { piecesOf } from "./russian.js";
-import { points, resultText, who, standingsTable } from "./tournament_table.js";
+import { points, resultText, roundText, who, standingsTable } from "./tournament_table.js";
 
 const POLL_MS = 2000;
 
@@ -36,9 +36,9 @@ export function miniBoard(fen, last) {
 
 function tile(/** @type {any} */ b) {
   return h("figure", { class: `tn-tile${b.result !== null ? " done" : ""}`, dataset: { board: String(b.board) } },
-    h("figcaption", { class: "tn-tile-top" }, h("b", { text: `${b.board}` }), " ", h("span", { class: "tn-black", text: who(b.black) })),
+    h("figcaption", { class: "tn-tile-top" }, h("b", { text: `${b.board}` }), " ", h("span", { class: "tn-black", text: who(b.black, b.black_id) })),
     b.position ? miniBoard(b.position, b.last) : h("div", { class: "tn-mini" }),
-    h("figcaption", { class: "tn-tile-bottom" }, h("span", { class: "tn-white", text: who(b.white) }),
+    h("figcaption", { class: "tn-tile-bottom" }, h("span", { class: "tn-white", text: who(b.white, b.white_id) }),
       h("b", { class: "tn-tile-result", text: resultText(b.result) })));
 }
 
@@ -67,7 +67,7 @@ function podium(/** @type {any} */ v) {
 function crosstable(/** @type {any} */ v) {
   const lines = v.standings || [];
   const robot = (v.crosstable[0] || []).length > lines.length;
-  const heads = ["", t("tn.name"), ...lines.map((/** @type {any} */ _, /** @type {number} */ i) => String(i + 1)), ...(robot ? [t("tn.robot_short")] : []), t("tn.points"), t("tn.buchholz"), t("tn.sb")];
+  const heads = ["", t("tn.name"), ...lines.map((/** @type {any} */ _, /** @type {number} */ i) => String(i + 1)), ...(robot ? [t(v.format === "simul" ? "tn.teacher_short" : "tn.robot_short")] : []), t("tn.points"), t("tn.buchholz"), t("tn.sb")];
   const rows = lines.map((/** @type {any} */ p, /** @type {number} */ i) => [String(p.place), p.name, ...v.crosstable[i], points(p.points), points(p.buchholz), points(p.sb)]);
   const el = table(heads, rows, "tn-cross");
   el.dataset.role = "crosstable";
@@ -76,16 +76,19 @@ function crosstable(/** @type {any} */ v) {
 }
 
 /** The columns that give the mosaic's boards the most room in its box (a tile is a board and
- * two lines of names, so a little taller than wide). */
-function bestColumns(count, box) {
+ * its two names over and under it, each up to two lines of `line` px). */
+function bestColumns(count, box, line) {
   let best = 1;
   let size = 0;
   for (let cols = 1; cols <= Math.max(1, count); cols++) {
     const rows = Math.ceil(count / cols);
-    const side = Math.min(box.width / cols, (box.height / rows) * 0.8);
-    if (side > size) { size = side; best = cols; }
+    const side = Math.min(box.width / cols, box.height / rows - 4 * line);
+    // a tile narrower than a long word of a name (11 of the wall's letters) would cut it
+    if (side > size && box.width / cols >= 9 * line) { size = side; best = cols; }
   }
-  return best;
+  // many boards: a line a board (the board, its two names beside it) gives them more room
+  const row = Math.min(box.height / Math.max(1, count) - line / 3, box.width - 12 * line);
+  return row > size ? { cols: 1, lines: true } : { cols: best, lines: false };
 }
 
 export function mountWall(root, ctx) {
@@ -105,7 +108,8 @@ export function mountWall(root, ctx) {
       if (key === shown) return;
       shown = key;
       const count = reply.boards.length;
-      const cols = bestColumns(count, mosaic.getBoundingClientRect());
+      const { cols, lines } = bestColumns(count, mosaic.getBoundingClientRect(), 1.2 * parseFloat(getComputedStyle(mosaic).fontSize));
+      mosaic.classList.toggle("lines", lines);
       mosaic.style.setProperty("--cols", String(cols));
       mosaic.style.setProperty("--tile-rows", String(Math.ceil(count / cols)));
       fill(mosaic, reply.boards.map(tile));
@@ -122,8 +126,8 @@ export function mountWall(root, ctx) {
     update(/** @type {any} */ v) {
       ctx.view = v;
       size();
-      ctx.bar.setPhase(v.phase === "gathering" ? t("tn.gathering") : v.phase === "over" ? t("tn.over") : t("tn.round_of", { n: v.current, of: v.planned_rounds }));
-      const title = h("h1", { class: "tn-wall-title", text: v.phase === "playing" ? `${v.title} · ${t("tn.round_of", { n: v.current, of: v.planned_rounds })}` : v.title });
+      ctx.bar.setPhase(v.phase === "gathering" ? t("tn.gathering") : v.phase === "over" ? t(v.format === "simul" ? "sm.over" : "tn.over") : roundText(v));
+      const title = h("h1", { class: "tn-wall-title", text: v.phase === "playing" ? `${v.title} · ${roundText(v)}` : v.title });
       if (v.phase === "gathering") {
         polling(false);
         const path = `/join/${ctx.me.code}`;
