@@ -40,14 +40,14 @@ def main() -> None:
         store.migrate()
         data = archive(args.files, args.kb)
         started = time.perf_counter()
-        reply = bank_reply(data, "zip", "bank.zip", keeper(store, time.time))
+        reply = bank_reply(data, "zip", "bank.zip", keeper(store.uploads, time.time))
         took = time.perf_counter() - started
         mib = len(data) / 2**20
         held = reply["preview"]["media_held"]
         print(f"import+store: {held} files, {mib:.1f} MiB in {took:.2f} s ({mib / took:.1f} MiB/s)")
         blobs = [m["blob"] for q in reply["questions"] for m in q.get("media", [])]
         started = time.perf_counter()
-        total = sum(len(found[1]) for b in blobs if (found := store.media(b)) is not None)
+        total = sum(len(found[1]) for b in blobs if (found := store.uploads.media(b)) is not None)
         took = time.perf_counter() - started
         per_file = 1000 * took / len(blobs)
         print(f"read back: {len(blobs)} files, {total / 2**20:.1f} MiB, {per_file:.2f} ms a file")

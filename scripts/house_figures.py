@@ -7,7 +7,7 @@ places ``duplicates`` finds (the before/after tables in docs/server.md's map).
 - the largest module in ``boardroom/server`` and in ``boardroom/store`` (lines);
 - the class there with the most methods: its public ones (no leading underscore) and all of
   them, not counting dunders; for a store class also with what it inherits from the store's
-  own classes (``Store`` mixes in ``Shelf``);
+  own classes (before issue 46 ``Store`` mixed in ``Shelf``);
 - the largest page script under ``boardroom/web/static/js`` (lines);
 - the import circles: groups of modules of ``boardroom`` that import each other round a
   loop (strongly connected components of grimp's module graph, imports under

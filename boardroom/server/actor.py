@@ -145,9 +145,9 @@ class GameActor:
         itself; elsewhere the append runs in a worker thread."""
         store = self.runtime.store
         args = (live.game_id, live.journal.version, command_id, at, events)
-        future = store.append_soon(*args)
+        future = store.events.append_soon(*args)
         if future is None:
-            await self.runtime.db(store.append, *args)
+            await self.runtime.db(store.events.append, *args)
             return
         try:
             await asyncio.wrap_future(future)
@@ -160,7 +160,7 @@ class GameActor:
         """Had another process stored events this one had not heard of yet? Then they
         are folded in (True) and a refused command is decided again on the newer state;
         asked only when a command is refused, one query."""
-        head = await self.runtime.db(self.runtime.store.head, live.game_id)
+        head = await self.runtime.db(self.runtime.store.events.head, live.game_id)
         return head > live.journal.version and await self.fold_in(live)
 
     async def _applied_before(self, live: LiveGame, command: Json) -> bool:
@@ -173,7 +173,7 @@ class GameActor:
         if live.journal.is_duplicate(command):
             return True
         store = self.runtime.store
-        version = await self.runtime.db(store.command_version, live.game_id, command_id)
+        version = await self.runtime.db(store.events.command_version, live.game_id, command_id)
         if version is None:
             return False
         live.journal.applied_ids[command_id] = version
@@ -226,8 +226,8 @@ class GameActor:
         (callers with sockets use :meth:`fold_in`)."""
         journal = live.journal
         db, store = self.runtime.db, self.runtime.store
-        stored = await db(store.events_since, live.game_id, journal.version)
-        ids = await db(store.applied_ids, live.game_id, journal.version)
+        stored = await db(store.events.events_since, live.game_id, journal.version)
+        ids = await db(store.events.applied_ids, live.game_id, journal.version)
         for event in stored:
             if event.version != journal.version + 1:
                 raise RuntimeError(f"gap in the event log of {live.game_id} at {event.version}")
@@ -248,9 +248,9 @@ class GameActor:
         )
         live.snapshot_version = live.version
         if force:
-            await runtime.db(runtime.store.save_snapshot, live.game_id, snapshot)
+            await runtime.db(runtime.store.events.save_snapshot, live.game_id, snapshot)
         else:
-            runtime.spawn(runtime.db(runtime.store.save_snapshot, live.game_id, snapshot))
+            runtime.spawn(runtime.db(runtime.store.events.save_snapshot, live.game_id, snapshot))
 
 
 def prepare(command: Json, role: str, seat_id: str) -> Json:

@@ -59,7 +59,9 @@ class Clock:
             return
         live.noted_deadline = (deadline,)
         store = runtime.store
-        runtime.spawn(runtime.db(store.set_deadline, live.game_id, live.version, deadline))
+        runtime.spawn(
+            runtime.db(store.processes.set_deadline, live.game_id, live.version, deadline)
+        )
 
     async def _fire(self, live: LiveGame, deadline: float, delay: float) -> None:
         """At the deadline: a ``tick`` at the deadline's own time (as ``fire_deadlines``).

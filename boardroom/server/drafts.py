@@ -22,7 +22,8 @@ from typing import Any
 from boardroom.server.config import Settings
 from boardroom.server.errors import ApiError
 from boardroom.server.tokens import hash_secret, new_secret
-from boardroom.store import Store
+from boardroom.store.handovers import Handovers
+from boardroom.store.uploads import Uploads
 
 log = logging.getLogger("boardroom.drafts")
 MAX_TICKET = 100
@@ -71,8 +72,9 @@ class Draft:
 class Drafts:
     """Tickets over the store, on the server's clock."""
 
-    def __init__(self, store: Store, settings: Settings) -> None:
-        self.store = store
+    def __init__(self, uploads: Uploads, handovers: Handovers, settings: Settings) -> None:
+        self.uploads = uploads
+        self.handovers = handovers
         self.settings = settings
 
     async def issue(self) -> dict[str, Any]:
@@ -81,7 +83,7 @@ class Drafts:
         ticket = "d" + new_secret()
         now = self.settings.clock()
         ttl = self.settings.draft_ttl_s
-        await asyncio.to_thread(self.store.add_draft, hash_secret(ticket), now, now + ttl)
+        await asyncio.to_thread(self.uploads.add_draft, hash_secret(ticket), now, now + ttl)
         return {"draft": ticket, "expires_in": ttl}
 
     async def open(self, ticket: str | None) -> Draft:
@@ -91,7 +93,7 @@ class Drafts:
         if len(ticket) > MAX_TICKET or not ticket.startswith("d"):
             raise no_draft("closed")
         key = hash_secret(ticket)
-        expires_at = await asyncio.to_thread(self.store.open_draft, key, self.settings.clock())
+        expires_at = await asyncio.to_thread(self.uploads.open_draft, key, self.settings.clock())
         if expires_at is None:
             raise no_draft("closed")
         return Draft(key, expires_at)
@@ -101,14 +103,14 @@ class Drafts:
         draft = await self.open(ticket)
         now = self.settings.clock()
         blobs = blob_ids(spec)
-        if not await asyncio.to_thread(self.store.take_draft, draft.key, game_id, blobs, now):
+        if not await asyncio.to_thread(self.uploads.take_draft, draft.key, game_id, blobs, now):
             raise no_draft("closed")
 
     async def sweep(self) -> int:
         """Delete expired tickets and the media no game took (and what expired teacher's
         codes carried); how many files went."""
-        gone = await asyncio.to_thread(self.store.sweep_uploads, self.settings.clock())
-        await asyncio.to_thread(self.store.sweep_handovers, self.settings.clock())
+        gone = await asyncio.to_thread(self.uploads.sweep_uploads, self.settings.clock())
+        await asyncio.to_thread(self.handovers.sweep_handovers, self.settings.clock())
         if gone:
             log.info("expired uploads deleted", extra={"files": gone})
         return gone

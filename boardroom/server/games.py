@@ -84,7 +84,7 @@ class Games:
             demo=demo,
             lang=lang,
         )
-        await self.runtime.db(self.runtime.store.create_game, record)
+        await self.runtime.db(self.runtime.store.games.create_game, record)
         await self.get(record.game_id)
         self.runtime.metrics.games.set(len(self.live))
         return NewGame(record, secret)
@@ -95,7 +95,7 @@ class Games:
         in another process at the same moment — finds the first game, never makes another.
         Nobody holds its host secret (the server acts as its host)."""
         store = self.runtime.store
-        if await self.runtime.db(store.game, game_id) is None:
+        if await self.runtime.db(store.games.game, game_id) is None:
             spec = await self._checked(spec)
             record = GameRecord(
                 game_id=game_id,
@@ -105,7 +105,7 @@ class Games:
                 created_at=self.runtime.settings.clock(),
                 host_secret_hash=hash_secret(new_secret()),
             )
-            await self.runtime.db(store.create_game, record)  # False: made meanwhile
+            await self.runtime.db(store.games.create_game, record)  # False: made meanwhile
         live = await self.get(game_id)
         self.runtime.metrics.games.set(len(self.live))
         return live
@@ -138,7 +138,7 @@ class Games:
         """One ready demo game of each kind (reused across restarts; a new host secret
         each time)."""
         db, store = self.runtime.db, self.runtime.store
-        existing = {record.game: record for record in await db(store.games, True)}
+        existing = {record.game: record for record in await db(store.games.games, True)}
         opened: list[NewGame] = []
         for game, kind in KINDS.items():
             record = existing.get(game)
@@ -146,7 +146,7 @@ class Games:
                 opened.append(await self.create(kind.demo(), demo=True))
                 continue
             secret = new_secret()
-            await db(store.set_host_secret, record.game_id, hash_secret(secret))
+            await db(store.games.set_host_secret, record.game_id, hash_secret(secret))
             live = await self.get(record.game_id)
             live.record = dataclasses.replace(live.record, host_secret_hash=hash_secret(secret))
             opened.append(NewGame(live.record, secret))
@@ -160,7 +160,7 @@ class Games:
         # Nothing is kept for an id that names no game: no lock, no cache entry.
         if not _plausible(game_id):
             raise not_found("such game")
-        record = await self.runtime.db(self.runtime.store.game, game_id)
+        record = await self.runtime.db(self.runtime.store.games.game, game_id)
         if record is None:
             raise not_found(f"game {game_id!r}")
         lock = self.loading.setdefault(game_id, asyncio.Lock())
@@ -179,7 +179,7 @@ class Games:
 
     async def by_code(self, code: str) -> LiveGame:
         """The game a join code names."""
-        record = await self.runtime.db(self.runtime.store.game_by_code, code.strip()[:16])
+        record = await self.runtime.db(self.runtime.store.games.game_by_code, code.strip()[:16])
         if record is None:
             raise not_found(f"game with code {code.strip()[:16]!r}")
         return await self.get(record.game_id)
@@ -188,7 +188,9 @@ class Games:
         game_id = record.game_id
         rules = live_rules(kind_for(record.game))
         store = self.runtime.store
-        latest = await self.runtime.db(store.latest_snapshot, game_id, fingerprint(record.game))
+        latest = await self.runtime.db(
+            store.events.latest_snapshot, game_id, fingerprint(record.game)
+        )
         if latest is not None:
             state = pickle.loads(latest.state)
             journal = Journal(rules, record.spec, state, base_version=latest.version)
@@ -203,7 +205,7 @@ class Games:
 
     async def stored_events(self, live: LiveGame) -> list[tuple[int, float, Json]]:
         """The game's events as stored, up to its version: (version, at, event)."""
-        stored = await self.runtime.db(self.runtime.store.events_since, live.game_id, 0)
+        stored = await self.runtime.db(self.runtime.store.events.events_since, live.game_id, 0)
         return [(e.version, e.at, e.body) for e in stored if e.version <= live.version]
 
 

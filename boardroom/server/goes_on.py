@@ -85,7 +85,7 @@ class GoesOn:
         """The game ``live`` went on in, read again from the store while this process knows
         of none (another process may have played it again)."""
         if live.record.next_game is None:
-            stored = await self.runtime.db(self.runtime.store.game, live.game_id)
+            stored = await self.runtime.db(self.runtime.store.games.game, live.game_id)
             if stored is not None and stored.next_game is not None:
                 live.record = dataclasses.replace(live.record, next_game=stored.next_game)
         return live.record.next_game
@@ -101,18 +101,19 @@ class GoesOn:
             claim = seat_id if shared or seat.role == PROJECTOR else seat.role
             held = HELD + seat.seat_id
             await db(
-                store.add_seat, SeatRecord(new.game_id, seat_id, seat.role, seat.name, held, claim)
+                store.games.add_seat,
+                SeatRecord(new.game_id, seat_id, seat.role, seat.name, held, claim),
             )
-        robots = [r for r in await db(store.robots, old.game_id) if not r.stand_in]
+        robots = [r for r in await db(store.robots.robots, old.game_id) if not r.stand_in]
         if robots:
             roles = [r.role for r in robots]
             chosen = {
                 r.role: {"kind": r.kind, "level": r.level, "accuracy": r.accuracy} for r in robots
             }
             await self.robots.add(new, roles, None, chosen, old.record.lang or "ru")
-        names = await db(store.game_class, old.game_id)
+        names = await db(store.shelf.game_class, old.game_id)
         if names:
-            await db(store.set_game_class, new.game_id, names)
+            await db(store.shelf.set_game_class, new.game_id, names)
         host_view = old.view(HOST, events_since=old.version)
         for n, command in enumerate(new.kind.carried(host_view)):
             try:
@@ -122,7 +123,7 @@ class GoesOn:
 
     async def _point(self, old: LiveGame, next_game: str) -> str:
         """Store the pointer, then tell every socket of the old game; the pointer kept."""
-        kept = await self.runtime.db(self.runtime.store.set_next_game, old.game_id, next_game)
+        kept = await self.runtime.db(self.runtime.store.games.set_next_game, old.game_id, next_game)
         old.record = dataclasses.replace(old.record, next_game=kept)
         self.fanout.goes_on(old)
         return kept
@@ -140,10 +141,10 @@ class GoesOn:
                 raise not_gone_on()
             return Seat(new.game_id, HOST, HOST, "Host"), own
         db, store = self.runtime.db, self.runtime.store
-        found = await db(store.seat_by_secret, new.game_id, hash_secret(own))
+        found = await db(store.games.seat_by_secret, new.game_id, hash_secret(own))
         if found is None:
             held = HELD + seat.seat_id
-            found = await db(store.take_carried_seat, new.game_id, held, hash_secret(own))
+            found = await db(store.games.take_carried_seat, new.game_id, held, hash_secret(own))
         if found is not None:
             return Seat(new.game_id, found.seat_id, found.role, found.name), own
         # Joined the old game after the new one was made: the same role, if it is free.

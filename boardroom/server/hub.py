@@ -60,8 +60,10 @@ class Hub:
                 "handover_code": (settings.handover_code_rate_per_s, settings.handover_code_burst),
             }
         )
-        self.drafts = Drafts(store, settings)
-        self.presence = Presence(store, runtime.bus, settings.presence_ttl_s, settings.clock)
+        self.drafts = Drafts(store.uploads, store.handovers, settings)
+        self.presence = Presence(
+            store.processes, runtime.bus, settings.presence_ttl_s, settings.clock
+        )
         self.fanout = Fanout(runtime)
         self.clock = Clock(runtime)
         self.actor = GameActor(runtime, self.fanout, self.clock)
@@ -89,7 +91,7 @@ class Hub:
         runtime, lead = self.runtime, self.leadership
         await runtime.db(self.store.migrate)
         await self.bus.start(lead.on_notice, lead.on_reconnect, lead.on_presence)
-        for record in await runtime.db(self.store.games):
+        for record in await runtime.db(self.store.games.games):
             try:
                 await self.games.get(record.game_id)
             except Exception:

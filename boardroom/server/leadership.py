@@ -121,7 +121,7 @@ class Leadership:
     async def _sweep(self) -> None:
         """Take the lead of every game with a deadline whose lead is free, loaded or not."""
         runtime = self.runtime
-        for game_id in await runtime.db(runtime.store.games_with_deadlines):
+        for game_id in await runtime.db(runtime.store.processes.games_with_deadlines):
             if game_id in self.games.live or runtime.draining:
                 continue
             if not await runtime.bus.try_lead(game_id):

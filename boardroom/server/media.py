@@ -18,7 +18,7 @@ from collections.abc import Callable
 
 from boardroom.games.quiz.bank import Media
 from boardroom.server.bank_child import Found, new_blob_id
-from boardroom.store import Store
+from boardroom.store.uploads import Uploads
 
 DEFAULT_TYPE = {"image": "image/png", "audio": "audio/mpeg", "video": "video/mp4"}
 EXTRA_TYPES = {
@@ -38,13 +38,13 @@ def content_type(kind: str, ref: str, data: bytes) -> str:
     return DEFAULT_TYPE.get(kind, "application/octet-stream")
 
 
-def keeper(store: Store, clock: Callable[[], float]) -> Callable[[Media], str]:
+def keeper(uploads: Uploads, clock: Callable[[], float]) -> Callable[[Media], str]:
     """A function that stores a media file's bytes (synchronously) and gives its blob id."""
 
     def keep(media: Media) -> str:
         assert media.data is not None
         blob_id = new_blob_id()
-        store.put_media(
+        uploads.put_media(
             blob_id, content_type(media.kind, media.ref, media.data), media.data, clock()
         )
         return blob_id
@@ -53,8 +53,8 @@ def keeper(store: Store, clock: Callable[[], float]) -> Callable[[Media], str]:
 
 
 def keep_found(
-    store: Store, found: list[Found], owner: str, expires_at: float | None, at: float
+    uploads: Uploads, found: list[Found], owner: str, expires_at: float | None, at: float
 ) -> None:
     """Store the media files a bank read found, owned by ``owner`` until ``expires_at``."""
     for blob_id, kind, ref, data in found:
-        store.put_media(blob_id, content_type(kind, ref, data), data, at, owner, expires_at)
+        uploads.put_media(blob_id, content_type(kind, ref, data), data, at, owner, expires_at)

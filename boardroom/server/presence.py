@@ -15,14 +15,16 @@ from collections.abc import Callable, Iterable
 
 from boardroom.server.bus import Bus
 from boardroom.server.live import LiveGame
-from boardroom.store import Store
+from boardroom.store.processes import Processes
 
 
 class Presence:
     """Connections per seat: this process's sockets, or every process's (``bus.shared``)."""
 
-    def __init__(self, store: Store, bus: Bus, ttl_s: float, clock: Callable[[], float]) -> None:
-        self.store = store
+    def __init__(
+        self, notes: Processes, bus: Bus, ttl_s: float, clock: Callable[[], float]
+    ) -> None:
+        self.notes = notes
         self.bus = bus
         self.ttl_s = ttl_s
         self.clock = clock
@@ -38,7 +40,7 @@ class Presence:
         count = live.connected_roles().get(seat_id, 0)
         expires = self.clock() + self.ttl_s
         await asyncio.to_thread(
-            self.store.set_presence, self.bus.instance, live.game_id, seat_id, count, expires
+            self.notes.set_presence, self.bus.instance, live.game_id, seat_id, count, expires
         )
 
     async def online(self, live: LiveGame) -> dict[str, int]:
@@ -46,7 +48,7 @@ class Presence:
         if not self.shared:
             return live.connected_roles()
         here = live.connected_roles()
-        stored = await asyncio.to_thread(self.store.presence, live.game_id, self.clock())
+        stored = await asyncio.to_thread(self.notes.presence, live.game_id, self.clock())
         # This process's own sockets count even if its last note has not reached the table.
         return {seat: max(stored.get(seat, 0), here.get(seat, 0)) for seat in {*stored, *here}}
 
@@ -61,10 +63,10 @@ class Presence:
         }
         now = self.clock()
         return await asyncio.to_thread(
-            self.store.refresh_presence, self.bus.instance, seats, now + self.ttl_s, now
+            self.notes.refresh_presence, self.bus.instance, seats, now + self.ttl_s, now
         )
 
     async def close(self) -> None:
         """This process stops: its connections are forgotten at once."""
         if self.shared:
-            await asyncio.to_thread(self.store.drop_presence, self.bus.instance)
+            await asyncio.to_thread(self.notes.drop_presence, self.bus.instance)

@@ -108,10 +108,12 @@ class RobotRoster:
                     claim=role,
                     robot=True,
                 )
-                if not await db(store.add_seat, record):
+                if not await db(store.games.add_seat, record):
                     continue
                 stand_in = False
-            await db(store.set_robot, robot_record(live.game_id, role, choices[role], stand_in))
+            await db(
+                store.robots.set_robot, robot_record(live.game_id, role, choices[role], stand_in)
+            )
             table.seat(role, choices[role], stand_in=stand_in)
             if not stand_in:
                 await self._name_robot(live, role, choices[role], table.seed, lang)
@@ -143,8 +145,8 @@ class RobotRoster:
         return through another process: the robot leaves). Robots run where the game
         is led only; every process keeps the table, for its lobby."""
         db, store = self.runtime.db, self.runtime.store
-        seats = await db(store.seats, live.game_id)
-        stored = await db(store.robots, live.game_id)
+        seats = await db(store.games.seats, live.game_id)
+        stored = await db(store.robots.robots, live.game_id)
         live.robots = self.runner.table(live).follow(wanted_robots(seats, stored))
         live.changed.set()
         self.start(live)
@@ -167,7 +169,9 @@ class RobotRoster:
         if role not in table.stand_ins and not self.runtime.bus.shared:
             return
         try:
-            ended = await self.runtime.db(self.runtime.store.end_stand_in, live.game_id, role)
+            ended = await self.runtime.db(
+                self.runtime.store.robots.end_stand_in, live.game_id, role
+            )
         except ApiError as exc:
             log.warning("stand-in not ended: %s", exc.code, extra={"game": live.game_id})
             return
@@ -191,7 +195,7 @@ class RobotRoster:
         secret, seat_id = new_secret(), new_seat_id()
         claim = seat_id if live.kind.shared_roles else role
         record = SeatRecord(live.game_id, seat_id, role, name, hash_secret(secret), claim)
-        if not await self.runtime.db(self.runtime.store.hand_robot_seat, record):
+        if not await self.runtime.db(self.runtime.store.robots.hand_robot_seat, record):
             raise no_robot_seat(role)
         async with live.lock:  # after any robot command in flight, before the next
             table.remove(role)

@@ -42,7 +42,7 @@ class Seats:
         seat = self.cache.get(key)
         if seat is None:
             db = self.runtime.db
-            stored = await db(self.runtime.store.seat_by_secret, game_id, key[1])
+            stored = await db(self.runtime.store.games.seat_by_secret, game_id, key[1])
             if stored is None or stored.robot:
                 raise unauthorized()
             seat = Seat(game_id, stored.seat_id, stored.role, stored.name)
@@ -69,7 +69,7 @@ class Seats:
                 secret_hash=hash_secret(secret),
                 claim=seat_id if shared else candidate,
             )
-            if await self.runtime.db(self.runtime.store.add_seat, record):
+            if await self.runtime.db(self.runtime.store.games.add_seat, record):
                 return Seat(live.game_id, seat_id, candidate, name), secret
         raise ApiError("seat_taken", "Every seat of this game is taken.", 409)
 
@@ -110,7 +110,7 @@ class Seats:
 
     async def taken(self, live: LiveGame) -> list[SeatRecord]:
         """Every seat taken in the game (people, robots, projectors), as stored."""
-        return await self.runtime.db(self.runtime.store.seats, live.game_id)
+        return await self.runtime.db(self.runtime.store.games.seats, live.game_id)
 
     async def board(self, live: LiveGame) -> list[Json]:
         """Each role with how many people sit in it, whether a robot does, whether it is

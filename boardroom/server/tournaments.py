@@ -173,7 +173,9 @@ class Tournaments:
     async def _open(self, event: LiveGame, view: Json, now: Json) -> None:
         """Make every board of the round (or find it made), seat the pupils and the robot,
         start them, and name them in the event."""
-        seats = {s.role: s for s in await self.runtime.db(self.runtime.store.seats, event.game_id)}
+        seats = {
+            s.role: s for s in await self.runtime.db(self.runtime.store.games.seats, event.game_id)
+        }
         made: dict[str, str] = {}
         for board in now["boards"]:
             made[str(board["board"])] = await self._board(event, view, now["round"], board, seats)
@@ -194,10 +196,12 @@ class Tournaments:
         for side in ("white", "black"):
             pupil = seats.get(board[side])
             if pupil is not None:  # claimed by its side: a second time stores nothing
-                await self.runtime.db(self.runtime.store.add_seat, _seat_for(live, side, pupil))
+                await self.runtime.db(
+                    self.runtime.store.games.add_seat, _seat_for(live, side, pupil)
+                )
             elif board[side] == TEACHER:  # a simul: the event's host secret opens it
                 seat = teacher_seat(live, side, event.record.host_secret_hash, lang)
-                await self.runtime.db(self.runtime.store.add_seat, seat)
+                await self.runtime.db(self.runtime.store.games.add_seat, seat)
         robot = [s for s in SIDES if is_robot(board[s], view) and s not in live.robots]
         if robot:
             await self.robots.add(live, robot)

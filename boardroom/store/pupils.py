@@ -59,7 +59,7 @@ class Pupil:
 
 class Pupils:
     """The pupils and lessons of hosts' classes, over the store's engine and its one
-    writing transaction (``Store._writing``)."""
+    writing transaction (``Database.writing``)."""
 
     def __init__(
         self, engine: Engine, writing: Callable[[], AbstractContextManager[Connection]]

@@ -118,7 +118,7 @@ async def bank(
     read = await banks.read_bank(hub.settings, hub.bank_slots, data, format, name, prices)
     now = hub.settings.clock()
     await asyncio.to_thread(
-        media.keep_found, hub.store, read.found, opened.owner, opened.expires_at, now
+        media.keep_found, hub.store.uploads, read.found, opened.owner, opened.expires_at, now
     )
     return read.reply
 
@@ -128,7 +128,7 @@ async def media_file(media_id: str, at: SeatDep, hub: HubDep) -> Response:
     """A media file by the game's own id for it, to a seat that may see it now; an id no
     question has and one the seat may not see yet get the same 404."""
     blob = at.live.kind.media(at.live.journal.state, at.seat.role, media_id[:80])
-    kept = await asyncio.to_thread(hub.store.media, blob) if blob else None
+    kept = await asyncio.to_thread(hub.store.uploads.media, blob) if blob else None
     if kept is None:
         raise ApiError("no_media", "There is no such file, or it cannot be shown yet.", 404)
     content_type, data = kept

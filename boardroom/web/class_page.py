@@ -140,7 +140,7 @@ async def progress(at: SeatDep, hub: HubDep) -> Json:
     if lesson_of is None:
         return nobody
     owner, list_id = lesson_of
-    kept_class = await asyncio.to_thread(hub.store.class_list, owner, list_id)
+    kept_class = await asyncio.to_thread(hub.store.shelf.class_list, owner, list_id)
     if kept_class is None:
         return nobody
     pupils, lessons = await _term(hub, owner, kept_class)
@@ -157,7 +157,7 @@ async def progress(at: SeatDep, hub: HubDep) -> Json:
 
 async def _class(request: Request, hub: Hub, list_id: str) -> tuple[str, ClassList]:
     owner = kept.owner_of(bearer(request))
-    found = await asyncio.to_thread(hub.store.class_list, owner, list_id[:40])
+    found = await asyncio.to_thread(hub.store.shelf.class_list, owner, list_id[:40])
     if found is None:
         raise kept.no_class()
     return owner, found
@@ -183,7 +183,7 @@ async def _term(hub: Hub, owner: str, kept_class: ClassList) -> tuple[list[Pupil
 
 async def _people(hub: Hub, live: LiveGame) -> list[str]:
     """The names of a game's people (not its robots, host or projector)."""
-    seats = await asyncio.to_thread(hub.store.seats, live.game_id)
+    seats = await asyncio.to_thread(hub.store.games.seats, live.game_id)
     return [s.name for s in seats if not s.robot and s.role not in (HOST, PROJECTOR)]
 
 

@@ -43,7 +43,7 @@ async def host_key(request: Request, hub: HubDep) -> Json:
 @router.get("/classes")
 async def classes(request: Request, hub: HubDep) -> Json:
     owner = kept.owner_of(bearer(request))
-    found = await asyncio.to_thread(hub.store.class_lists, owner)
+    found = await asyncio.to_thread(hub.store.shelf.class_lists, owner)
     return {"classes": [kept.class_json(c.list_id, c.name, c.names) for c in found]}
 
 
@@ -53,11 +53,11 @@ async def save_class(request: Request, hub: HubDep) -> Json:
     body = await raw_body(request, hub)
     name = kept.class_title(body)
     names = kept.checked_names(await _names(body, hub))
-    have = await asyncio.to_thread(hub.store.class_lists, owner)
+    have = await asyncio.to_thread(hub.store.shelf.class_lists, owner)
     if len(have) >= kept.MAX_KEPT and all(c.name != name for c in have):
         raise kept.too_many_classes()
     made = ClassList(new_opaque_id("c-"), name, names, hub.settings.clock())
-    saved = await asyncio.to_thread(hub.store.save_class, owner, made)
+    saved = await asyncio.to_thread(hub.store.shelf.save_class, owner, made)
     return kept.class_json(saved.list_id, saved.name, saved.names)
 
 
@@ -75,7 +75,7 @@ async def _names(body: Json, hub: Hub) -> list[str]:
         raise kept.no_source()
     seat = await hub.seats.authenticate(game["id"], game["secret"])
     host_only(seat)
-    seats = await asyncio.to_thread(hub.store.seats, game["id"])
+    seats = await asyncio.to_thread(hub.store.games.seats, game["id"])
     order = {role: i for i, role in enumerate(hub.seats.roles(await hub.get(game["id"])))}
     people = [s for s in seats if not s.robot and s.role not in (HOST, "projector")]
     people.sort(key=lambda s: (order.get(s.role, len(order)), s.seat_id))
@@ -89,7 +89,7 @@ async def _names(body: Json, hub: Hub) -> list[str]:
 @router.delete("/classes/{list_id}")
 async def delete_class(list_id: str, request: Request, hub: HubDep) -> Json:
     owner = kept.owner_of(bearer(request))
-    if not await asyncio.to_thread(hub.store.delete_class, owner, list_id[:40]):
+    if not await asyncio.to_thread(hub.store.shelf.delete_class, owner, list_id[:40]):
         raise kept.no_class()
     return {"deleted": list_id}
 
@@ -97,7 +97,7 @@ async def delete_class(list_id: str, request: Request, hub: HubDep) -> Json:
 @router.get("/named-presets")
 async def presets(request: Request, hub: HubDep) -> Json:
     owner = kept.owner_of(bearer(request))
-    found = await asyncio.to_thread(hub.store.presets_of, owner)
+    found = await asyncio.to_thread(hub.store.shelf.presets_of, owner)
     return {"presets": [_preset_json(p) for p in found]}
 
 
@@ -108,17 +108,17 @@ async def save_preset(request: Request, hub: HubDep) -> Json:
     name = kept.preset_title(body)
     game = kept.preset_game(body)
     settings = kept.preset_settings(body)
-    have = await asyncio.to_thread(hub.store.presets_of, owner)
+    have = await asyncio.to_thread(hub.store.shelf.presets_of, owner)
     if len(have) >= kept.MAX_KEPT and all((p.game, p.name) != (game, name) for p in have):
         raise kept.too_many_presets()
     made = NamedPreset(new_opaque_id("p-"), name, game, settings, hub.settings.clock())
-    return _preset_json(await asyncio.to_thread(hub.store.save_preset, owner, made))
+    return _preset_json(await asyncio.to_thread(hub.store.shelf.save_preset, owner, made))
 
 
 @router.delete("/named-presets/{preset_id}")
 async def delete_preset(preset_id: str, request: Request, hub: HubDep) -> Json:
     owner = kept.owner_of(bearer(request))
-    if not await asyncio.to_thread(hub.store.delete_preset, owner, preset_id[:40]):
+    if not await asyncio.to_thread(hub.store.shelf.delete_preset, owner, preset_id[:40]):
         raise kept.no_preset()
     return {"deleted": preset_id}
 
@@ -133,7 +133,7 @@ def _preset_json(preset: NamedPreset) -> Json:
 async def game_class(game_id: str, at: HostDep, request: Request, hub: HubDep) -> Json:
     body = await raw_body(request, hub)
     names = kept.checked_names(kept.clean_names(body.get("names")))
-    await asyncio.to_thread(hub.store.set_game_class, game_id, names)
+    await asyncio.to_thread(hub.store.shelf.set_game_class, game_id, names)
     return {"names": names}
 
 
@@ -142,7 +142,7 @@ async def join_class(code: str, hub: HubDep) -> Json:
     """The class's names that have no seat yet, while a seat is free (the names of those
     seated, and every name of a full game, are not offered)."""
     live, team = await hub.seats.join_target(code)
-    names = await asyncio.to_thread(hub.store.game_class, live.game_id)
+    names = await asyncio.to_thread(hub.store.shelf.game_class, live.game_id)
     if not names:
         return {"names": []}
     taken = await hub.seats.taken(live)

@@ -54,13 +54,15 @@ async def make_code(request: Request, hub: HubDep) -> Json:
     body = await raw_body(request, hub)
     games = await asyncio.to_thread(_host_games, hub, body.get("games", []))
     now, ttl = hub.settings.clock(), hub.settings.handover_ttl_s
-    await asyncio.to_thread(hub.store.sweep_handovers, now)
+    await asyncio.to_thread(hub.store.handovers.sweep_handovers, now)
     payload = json.dumps({"key": key, "games": games}).encode()
     while True:  # two live codes alike: one in 2^40 / the live codes; then another code
         code = new_code()
         keys = await asyncio.to_thread(derive, code)
         box = seal(payload, keys)
-        if await asyncio.to_thread(hub.store.add_handover, keys.lookup, box, now, now + ttl):
+        if await asyncio.to_thread(
+            hub.store.handovers.add_handover, keys.lookup, box, now, now + ttl
+        ):
             break
     link = f"{_origin(request, hub)}/#teacher={shown(code)}"
     return {
@@ -81,7 +83,9 @@ async def take_code(request: Request, hub: HubDep) -> Json:
     if code is None:
         raise no_handover("unknown")
     keys = await asyncio.to_thread(derive, code)
-    state, box = await asyncio.to_thread(hub.store.take_handover, keys.lookup, hub.settings.clock())
+    state, box = await asyncio.to_thread(
+        hub.store.handovers.take_handover, keys.lookup, hub.settings.clock()
+    )
     opened = unseal(box, keys) if box is not None else None
     if opened is None:
         raise no_handover(state if state != "taken" else "unknown")
@@ -101,7 +105,7 @@ def _host_games(hub: Hub, given: Any) -> list[dict[str, str]]:
         )
     found: dict[str, str] = {}
     for game in given:
-        record = hub.store.game(game["id"])
+        record = hub.store.games.game(game["id"])
         if record is not None and same_secret(game["secret"], record.host_secret_hash):
             found.setdefault(game["id"], game["secret"])
     return [{"id": game_id, "secret": secret} for game_id, secret in found.items()]
@@ -121,7 +125,7 @@ def _described(hub: Hub, games: list[dict[str, str]]) -> list[dict[str, str]]:
     """The carried games still kept, each with its join code and kind (for their links)."""
     out = []
     for game in games:
-        record = hub.store.game(game["id"])
+        record = hub.store.games.game(game["id"])
         if record is not None:
             out.append(game | {"code": record.code, "game": record.game})
     return out

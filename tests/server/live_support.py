@@ -151,7 +151,7 @@ def robot_versions(url: str, game_id: str, role: str, after: int = 0) -> list[in
         prefix = f"robot:{role}:"
         return [
             e.version
-            for e in store.events_since(game_id, after)
+            for e in store.events.events_since(game_id, after)
             if (e.command_id or "").startswith(prefix)
         ]
     finally:
@@ -162,6 +162,6 @@ def stored_head(url: str, game_id: str) -> int:
     """The game's last stored version, read from the database itself."""
     store = Store(url)
     try:
-        return store.head(game_id)
+        return store.events.head(game_id)
     finally:
         store.close()

@@ -158,9 +158,9 @@ def _unscoped(command_id: str | None) -> str | None:
 def _check_store(api: Api, url: str, game_id: str, host: str, acked: dict[str, Json]) -> None:
     store = Store(url)
     try:
-        stored = store.events_since(game_id, 0)
-        applied = {_unscoped(cid): v for cid, v in store.applied_ids(game_id).items()}
-        record = store.game(game_id)
+        stored = store.events.events_since(game_id, 0)
+        applied = {_unscoped(cid): v for cid, v in store.events.applied_ids(game_id).items()}
+        record = store.games.game(game_id)
     finally:
         store.close()
     assert record is not None

@@ -138,13 +138,13 @@ def test_a_simul_opens_each_board_once_and_carries_every_result(server: Server) 
     # the store: one game per board, named by its place, each seated and started once
     store = Store(server.db_url)
     try:
-        stored = {r.game_id for r in store.games() if r.game == "russian"}
+        stored = {r.game_id for r in store.games.games() if r.game == "russian"}
         assert stored == set(games)
         for game in games:
-            assert sorted(s.role for s in store.seats(game)) == ["black", "white"]
-            kinds = Counter(e.body["type"] for e in store.events_since(game, 0))
+            assert sorted(s.role for s in store.games.seats(game)) == ["black", "white"]
+            kinds = Counter(e.body["type"] for e in store.events.events_since(game, 0))
             assert kinds["game_started"] == 1 and kinds["game_ended"] == 1, (game, kinds)
-        events = [e.body for e in store.events_since(eid, 0)]
+        events = [e.body for e in store.events.events_since(eid, 0)]
     finally:
         store.close()
     assert Counter(e["type"] for e in events)["boards_opened"] == 1

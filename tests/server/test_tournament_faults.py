@@ -189,9 +189,9 @@ def stored(url: str, event_id: str) -> tuple[list[Json], dict[str, list[str]]]:
     """The event's stored events, and each board game stored with the sides seated on it."""
     store = Store(url)
     try:
-        events = [e.body for e in store.events_since(event_id, 0)]
-        boards = [r.game_id for r in store.games() if r.game == "russian"]
-        return events, {b: sorted(s.role for s in store.seats(b)) for b in boards}
+        events = [e.body for e in store.events.events_since(event_id, 0)]
+        boards = [r.game_id for r in store.games.games() if r.game == "russian"]
+        return events, {b: sorted(s.role for s in store.games.seats(b)) for b in boards}
     finally:
         store.close()
 
@@ -292,7 +292,7 @@ def _one_of_each(url: str, event_id: str) -> None:
     ``boards`` per round and one result per board in the event."""
     store = Store(url)
     try:
-        boards = {r.game_id for r in store.games() if r.game == "russian"}
+        boards = {r.game_id for r in store.games.games() if r.game == "russian"}
         want = {
             board_game_id(event_id, number, board)
             for number, games in enumerate(SWISS, start=1)
@@ -300,10 +300,10 @@ def _one_of_each(url: str, event_id: str) -> None:
         }
         assert boards == want
         for game_id in boards:
-            assert sorted(s.role for s in store.seats(game_id)) == ["black", "white"]
-            kinds = Counter(e.body["type"] for e in store.events_since(game_id, 0))
+            assert sorted(s.role for s in store.games.seats(game_id)) == ["black", "white"]
+            kinds = Counter(e.body["type"] for e in store.events.events_since(game_id, 0))
             assert kinds["game_started"] == 1 and kinds["game_ended"] == 1, (game_id, kinds)
-        events = [e.body for e in store.events_since(event_id, 0)]
+        events = [e.body for e in store.events.events_since(event_id, 0)]
     finally:
         store.close()
     opened = Counter(e["round"] for e in events if e["type"] == "boards_opened")
@@ -397,7 +397,7 @@ def _leader_killed(
     assert ended_by_host["end_reason"] == "host"
     store = Store(second.db_url)
     try:
-        events = [e.body for e in store.events_since(event.id, 0)]
+        events = [e.body for e in store.events.events_since(event.id, 0)]
     finally:
         store.close()
     recorded = [

@@ -29,7 +29,9 @@ def backends(tmp_path: Path) -> list[str]:
 
 def new_game(store: Store) -> str:
     game_id = "g" + secrets.token_hex(8)
-    store.create_game(GameRecord(game_id, secrets.token_hex(3).upper(), "quiz", {"a": 1}, 5.0, "h"))
+    store.games.create_game(
+        GameRecord(game_id, secrets.token_hex(3).upper(), "quiz", {"a": 1}, 5.0, "h")
+    )
     return game_id
 
 
@@ -54,19 +56,19 @@ def test_append_orders_dedupes_and_survives_reopening(tmp_path: Path) -> None:
         store = Store(url)
         store.migrate()
         gid = new_game(store)
-        assert store.append(gid, 0, "c1", 1.0, [{"type": "a"}, {"type": "b"}]) == 2
-        assert store.append(gid, 2, None, 2.0, []) == 2
-        assert store.append(gid, 2, "quiet", 2.0, []) == 2
+        assert store.events.append(gid, 0, "c1", 1.0, [{"type": "a"}, {"type": "b"}]) == 2
+        assert store.events.append(gid, 2, None, 2.0, []) == 2
+        assert store.events.append(gid, 2, "quiet", 2.0, []) == 2
         with pytest.raises(Conflict):
-            store.append(gid, 1, "c2", 3.0, [{"type": "late"}])
+            store.events.append(gid, 1, "c2", 3.0, [{"type": "late"}])
         with pytest.raises(Conflict):
-            store.append(gid, 2, "c1", 3.0, [{"type": "again"}])
+            store.events.append(gid, 2, "c1", 3.0, [{"type": "again"}])
         store.close()
         again = Store(url)
         again.migrate()
-        assert [e.body["type"] for e in again.events_since(gid, 0)] == ["a", "b"]
-        assert again.applied_ids(gid) == {"c1": 2, "quiet": 2}
-        assert again.head(gid) == 2 and again.last_at(gid) == 1.0
+        assert [e.body["type"] for e in again.events.events_since(gid, 0)] == ["a", "b"]
+        assert again.events.applied_ids(gid) == {"c1": 2, "quiet": 2}
+        assert again.events.head(gid) == 2 and again.events.last_at(gid) == 1.0
         again.close()
 
 
@@ -82,13 +84,13 @@ def test_only_one_of_racing_appends_wins(tmp_path: Path) -> None:
         for thread in threads:
             thread.join()
         assert sorted(results) == ["lost"] * 5 + ["won"]
-        assert store.head(gid) == 1
+        assert store.events.head(gid) == 1
         store.close()
 
 
 def _race(store: Store, gid: str, n: int, results: list[str], after: int = 0) -> None:
     try:
-        store.append(gid, after, f"r{n}", 1.0, [{"type": "won", "n": n}])
+        store.events.append(gid, after, f"r{n}", 1.0, [{"type": "won", "n": n}])
         results.append("won")
     except Conflict:
         results.append("lost")
@@ -102,15 +104,15 @@ def test_grouped_appends_on_the_writers_own_connection(tmp_path: Path) -> None:
     store = Store(url)
     store.migrate()
     games = [new_game(store) for _ in range(4)]
-    futures = [store.append_soon(gid, 0, "c1", 1.0, [{"type": "a"}]) for gid in games]
+    futures = [store.events.append_soon(gid, 0, "c1", 1.0, [{"type": "a"}]) for gid in games]
     assert [f.result(timeout=10) for f in futures if f is not None] == [1, 1, 1, 1]
-    late = store.append_soon(games[0], 0, "c2", 2.0, [{"type": "late"}])
-    again = store.append_soon(games[1], 1, "c1", 2.0, [{"type": "again"}])
+    late = store.events.append_soon(games[0], 0, "c2", 2.0, [{"type": "late"}])
+    again = store.events.append_soon(games[1], 1, "c1", 2.0, [{"type": "again"}])
     assert late is not None and isinstance(late.exception(timeout=10), Conflict)
     assert again is not None and isinstance(again.exception(timeout=10), Conflict)
     with pytest.raises(Exception):  # noqa: B017 (no such game: the group fails, tried alone)
-        store.append("nogame", 0, "x", 1.0, [{"type": "x"}])
-    assert store.add_seat(SeatRecord(games[2], "s1", "p1", "Anna", "h1", claim="p1"))
+        store.events.append("nogame", 0, "x", 1.0, [{"type": "x"}])
+    assert store.games.add_seat(SeatRecord(games[2], "s1", "p1", "Anna", "h1", claim="p1"))
     results: list[str] = []
     threads = [
         threading.Thread(target=_race, args=(store, games[3], n, results, 1)) for n in range(6)
@@ -120,12 +122,12 @@ def test_grouped_appends_on_the_writers_own_connection(tmp_path: Path) -> None:
     for thread in threads:
         thread.join()
     assert sorted(results) == ["lost"] * 5 + ["won"]
-    assert store.append(games[2], 1, "c3", 3.0, [{"type": "b"}, {"type": "c"}]) == 3
+    assert store.events.append(games[2], 1, "c3", 3.0, [{"type": "b"}, {"type": "c"}]) == 3
     store.close()
     reopened = Store(url)
-    assert [e.body["type"] for e in reopened.events_since(games[2], 0)] == ["a", "b", "c"]
-    assert reopened.applied_ids(games[2]) == {"c1": 1, "c3": 3}
-    assert [reopened.head(gid) for gid in games] == [1, 1, 3, 2]
+    assert [e.body["type"] for e in reopened.events.events_since(games[2], 0)] == ["a", "b", "c"]
+    assert reopened.events.applied_ids(games[2]) == {"c1": 1, "c3": 3}
+    assert [reopened.events.head(gid) for gid in games] == [1, 1, 3, 2]
     reopened.close()
 
 
@@ -135,16 +137,16 @@ def test_seats_claims_and_snapshots(tmp_path: Path) -> None:
         store.migrate()
         gid = new_game(store)
         seat = SeatRecord(gid, "s1", "p1", "Anna", "hash1", claim="p1")
-        assert store.add_seat(seat)
-        assert not store.add_seat(SeatRecord(gid, "s2", "p1", "Boris", "hash2", claim="p1"))
-        assert store.seat_by_secret(gid, "hash1") == seat
-        assert store.seat_by_secret(gid, "hash2") is None
+        assert store.games.add_seat(seat)
+        assert not store.games.add_seat(SeatRecord(gid, "s2", "p1", "Boris", "hash2", claim="p1"))
+        assert store.games.seat_by_secret(gid, "hash1") == seat
+        assert store.games.seat_by_secret(gid, "hash2") is None
         state = {"deep": [1, 2, 3]}
-        store.save_snapshot(gid, Snapshot(7, "fp", pickle.dumps(state)))
-        store.save_snapshot(gid, Snapshot(7, "fp", pickle.dumps(state)))
-        latest = store.latest_snapshot(gid, "fp")
+        store.events.save_snapshot(gid, Snapshot(7, "fp", pickle.dumps(state)))
+        store.events.save_snapshot(gid, Snapshot(7, "fp", pickle.dumps(state)))
+        latest = store.events.latest_snapshot(gid, "fp")
         assert latest is not None and pickle.loads(latest.state) == state
-        assert store.latest_snapshot(gid, "other code") is None
+        assert store.events.latest_snapshot(gid, "other code") is None
         store.close()
 
 
@@ -154,20 +156,23 @@ def test_a_draft_s_media_expire_unless_a_game_takes_them(tmp_path: Path) -> None
         store.migrate()
         kept, lost = "d" + secrets.token_hex(8), "d" + secrets.token_hex(8)
         blobs = {name: "b" + secrets.token_hex(8) for name in ("named", "unnamed", "other")}
-        store.add_draft(kept, 100.0, 200.0)
-        store.add_draft(lost, 100.0, 200.0)
-        store.put_media(blobs["named"], "image/png", b"1", 100.0, f"draft:{kept}", 200.0)
-        store.put_media(blobs["unnamed"], "image/png", b"2", 100.0, f"draft:{kept}", 200.0)
-        store.put_media(blobs["other"], "image/png", b"3", 100.0, f"draft:{lost}", 200.0)
-        assert store.open_draft(kept, 150.0) == 200.0
+        store.uploads.add_draft(kept, 100.0, 200.0)
+        store.uploads.add_draft(lost, 100.0, 200.0)
+        store.uploads.put_media(blobs["named"], "image/png", b"1", 100.0, f"draft:{kept}", 200.0)
+        store.uploads.put_media(blobs["unnamed"], "image/png", b"2", 100.0, f"draft:{kept}", 200.0)
+        store.uploads.put_media(blobs["other"], "image/png", b"3", 100.0, f"draft:{lost}", 200.0)
+        assert store.uploads.open_draft(kept, 150.0) == 200.0
         game_id = new_game(store)
-        assert store.take_draft(kept, game_id, [blobs["named"], blobs["other"]], 150.0)
-        assert store.open_draft(kept, 150.0) is None  # used
-        assert not store.take_draft(kept, "g-again", [], 150.0)
-        assert not store.take_draft(lost, "g-late", [], 200.0)  # expired
-        assert store.sweep_uploads(199.0) == 0
-        assert store.sweep_uploads(200.0) == 2
-        assert store.media(blobs["named"]) == ("image/png", b"1")  # the game's, for good
-        assert store.media(blobs["unnamed"]) is None and store.media(blobs["other"]) is None
-        assert store.open_draft(lost, 100.0) is None  # forgotten
+        assert store.uploads.take_draft(kept, game_id, [blobs["named"], blobs["other"]], 150.0)
+        assert store.uploads.open_draft(kept, 150.0) is None  # used
+        assert not store.uploads.take_draft(kept, "g-again", [], 150.0)
+        assert not store.uploads.take_draft(lost, "g-late", [], 200.0)  # expired
+        assert store.uploads.sweep_uploads(199.0) == 0
+        assert store.uploads.sweep_uploads(200.0) == 2
+        assert store.uploads.media(blobs["named"]) == ("image/png", b"1")  # the game's, for good
+        assert (
+            store.uploads.media(blobs["unnamed"]) is None
+            and store.uploads.media(blobs["other"]) is None
+        )
+        assert store.uploads.open_draft(lost, 100.0) is None  # forgotten
         store.close()
