@@ -41,7 +41,7 @@ import signal
 import sys
 import tempfile
 import time
-from collections.abc import Awaitable, Callable, Iterator
+from collections.abc import Awaitable, Callable, Coroutine, Iterator
 from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any
@@ -325,7 +325,7 @@ async def play_board(day: Day, n: int, event: Event, board: Json, figures: Figur
     """One board of the event: its pupils' sockets (the one secret of each pupil opens their
     board), played as classroom_draughts.py plays a game; the robot plays its own side."""
     rng = random.Random(f"{day.args.seed}-{n}-{board['game_id']}")
-    pupils = {}
+    pupils: dict[str, Pupil] = {}
     try:
         for side in ("white", "black"):
             role = board[side]
@@ -421,7 +421,7 @@ def exchange_figures(stats: Stats) -> Figures:
 async def day_of(args: argparse.Namespace, mix: Mix, bases: list[str], pids: list[int]) -> Json:
     """Seat every class of ``mix``, then ``args.seconds`` of load: the figures."""
     day = Day(bases, args)
-    jobs: list[Awaitable[None]] = []
+    jobs: list[Coroutine[Any, Any, None]] = []
     async with httpx.AsyncClient(base_url=bases[0], timeout=60) as http:
         for n in range(mix.exchange):
             jobs.append(guarded(day, "exchange", (await seat_exchange(http, day, n, mix))()))
@@ -440,6 +440,7 @@ async def day_of(args: argparse.Namespace, mix: Mix, bases: list[str], pids: lis
         robots0 = [robot_counts(b) for b in bases]
         cpu0 = sum(cpu_s(p) for p in pids)
         coach0 = sum(children_cpu_s(p) for p in pids)
+        client0 = time.process_time()
         began = time.perf_counter()
         day.until = began + args.seconds
         loads = [os.getloadavg()[0]]
@@ -449,6 +450,7 @@ async def day_of(args: argparse.Namespace, mix: Mix, bases: list[str], pids: lis
         took = time.perf_counter() - began
         cpu = sum(cpu_s(p) for p in pids) - cpu0
         coach = sum(children_cpu_s(p) for p in pids) - coach0
+        client = time.process_time() - client0
         loads.append(os.getloadavg()[0])
         sampler.cancel()
         robots1 = [robot_counts(b) for b in bases]
@@ -486,6 +488,7 @@ async def day_of(args: argparse.Namespace, mix: Mix, bases: list[str], pids: lis
         "cpu_ms_per_people_command": round(1000 * cpu / max(1, people), 2),
         "server_peak_rss_mb": [round(peak_rss_mb(p), 1) for p in pids],
         "coach_cpu_s": round(coach, 1),
+        "client_cpu_percent": round(100 * client / took, 1),
         "coach_peak_rss_mb": [round(peak_rss_mb(c), 1) for c in workers],
         "load_average": {
             "start": round(loads[0], 2),
@@ -529,7 +532,8 @@ def row(backend: str, phase: str, result: Json) -> list[str]:
         f"    robots' commands {r['robot_commands']}; server CPU {r['server_cpu_percent']} %, "
         f"{r['cpu_ms_per_command']} ms a command ({r['cpu_ms_per_people_command']} a "
         f"people's); peak RSS {r['server_peak_rss_mb']} MB; coach {r['coach_cpu_s']} s CPU, "
-        f"peak RSS {r['coach_peak_rss_mb']} MB; load average {r['load_average']}; "
+        f"peak RSS {r['coach_peak_rss_mb']} MB; the clients' process "
+        f"{r['client_cpu_percent']} % CPU; load average {r['load_average']}; "
         f"failures {r['failures'] or 'none'}"
     )
     return lines
@@ -584,7 +588,7 @@ def main() -> int:
     os.environ.pop("BOARDROOM_COACH_HOLD", None)  # the coach at work
     signal.signal(signal.SIGTERM, stop)
     backends = ["sqlite", "postgres"] if args.db == "both" else [args.db]
-    results = []
+    results: list[Json] = []
     print(f"machine: {os.cpu_count()} cores, load average {os.getloadavg()}", flush=True)
     print(HEADER, flush=True)
     with postgres(args.pg) if "postgres" in backends else contextlib.nullcontext(None) as pg:
