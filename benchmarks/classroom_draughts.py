@@ -156,10 +156,13 @@ async def play_game(
     rng: random.Random,
     figures: Figures,
     until: float,
+    one_at_a_time: dict[str, asyncio.Lock] | None = None,
 ) -> None:
     """One started game played by its pupils' sockets (a side without one is the robot's):
     on their turn a pupil thinks ``think`` seconds and plays a random legal move; the side
-    to move resigns after ``length`` plies. Until the game ends or the time is up."""
+    to move resigns after ``length`` plies. Until the game ends or the time is up. A side in
+    ``one_at_a_time`` thinks and moves holding its lock (one person on many boards: the
+    teacher of a simul)."""
     serial = 0
     while time.perf_counter() < until:
         any_pupil = next(iter(pupils.values()))
@@ -173,14 +176,14 @@ async def play_game(
             with contextlib.suppress(TimeoutError):
                 await asyncio.wait_for(any_pupil.changed.wait(), 5)
             continue
-        await asyncio.sleep(rng.uniform(*think))
-        others = [p for p in pupils.values() if p is not mover]
-        serial += 1
-        if len(mover.view.get("moves") or []) >= length:
-            await send(mover, others, {"type": "resign"}, figures, serial)
-            continue
-        legal = mover.view.get("legal_moves") or []
-        await send(mover, others, {"type": "move", "move": rng.choice(legal)}, figures, serial)
+        async with (one_at_a_time or {}).get(mover.side) or contextlib.nullcontext():
+            await asyncio.sleep(rng.uniform(*think))
+            others = [p for p in pupils.values() if p is not mover]
+            serial += 1
+            resign = len(mover.view.get("moves") or []) >= length
+            legal = mover.view.get("legal_moves") or []
+            command = {"type": "resign"} if resign else {"type": "move", "move": rng.choice(legal)}
+            await send(mover, others, command, figures, serial)
 
 
 def children_cpu_s(pid: int) -> float:

@@ -10,7 +10,9 @@ multiple-choice question, judged by the system; a finished round starts a new on
 ``--events`` class events of ``--pupils`` pupils (a Swiss; the teacher starts it when the load
 begins, each board is played by its two pupils' sockets as ``classroom_draughts.py``'s pupils
 play, the coach reviewing every finished game; rounds follow by themselves) and ``--simul``
-simuls of ``--simul-pupils`` (**a slot**: skipped with a note while the simul is not built).
+simuls of ``--simul-pupils`` (the teacher plays black on every board, one board at a time,
+through the console's one secret; skipped with a note on a checkout without the simul).
+Each event's console reads the boards' summary every 2 s, as the teacher's page does.
 People think ``--think`` seconds before a move or an answer.
 
 Measured over ``--seconds`` of load (after seating): per kind and overall, people's commands,
@@ -56,10 +58,9 @@ from robots_load import OPEN_LIMITS, robot_counts
 from robots_load import setup as exchange_setup
 
 from boardroom.games.quiz.actions import actions as quiz_actions
-from boardroom.games.registry import KINDS
+from boardroom.games.tournament import event as tournament_event
 
 Json = dict[str, Any]
-KIND_NAMES = ("exchange", "quiz", "event", "simul")
 
 
 @dataclass(frozen=True)
@@ -274,21 +275,23 @@ async def quiz_final(
 
 @dataclass
 class Event:
+    kind: str
     made: Json
     teacher: Pupil
     secrets: dict[str, str]
     phones: list[Pupil]
+    one_at_a_time: dict[str, asyncio.Lock] = field(default_factory=dict)
 
 
-async def seat_event(http: httpx.AsyncClient, day: Day, n: int, mix: Mix) -> Event:
+async def seat_event(
+    http: httpx.AsyncClient, day: Day, n: int, pupils: int, setup: Json, kind: str = "event"
+) -> Event:
     """Class event ``n``: every pupil joins by the code and enters with their name (each phone
     keeps its socket on the event), the teacher's socket; started when the load begins."""
-    rounds = max(1, min(5, mix.pupils // 2))
-    setup = {"title": f"Class {n}", "format": "swiss", "rounds": rounds}
     made = await create(http, "tournament", setup)
     teacher = await open_pupil(day.ws(0), made["game_id"], made["host_secret"], "host")
     secrets, phones = {}, []
-    for p in range(mix.pupils):
+    for p in range(pupils):
         joined = await join(http, made, f"Pupil {n}-{p}")
         phone = await open_pupil(day.ws(p + 1), made["game_id"], joined["secret"], joined["role"])
         await phone.conn.send(
@@ -298,14 +301,20 @@ async def seat_event(http: httpx.AsyncClient, day: Day, n: int, mix: Mix) -> Eve
         assert reply["type"] == "ack", reply
         secrets[joined["role"]] = joined["secret"]
         phones.append(phone)
-    return Event(made, teacher, secrets, phones)
+    return Event(kind, made, teacher, secrets, phones)
+
+
+def swiss(n: int, pupils: int) -> Json:
+    return {"title": f"Class {n}", "format": "swiss", "rounds": max(1, min(5, pupils // 2))}
 
 
 async def run_event(day: Day, n: int, event: Event) -> None:
-    """The teacher starts the event; each board the server opens is played by its pupils."""
-    figures = day.figures.setdefault("event", Figures())
+    """The teacher starts the event; each board the server opens is played by its pupils;
+    the teacher's console reads the boards' summary every 2 s (as the page does)."""
+    figures = day.figures.setdefault(event.kind, Figures())
     await day.started.wait()
     await send(event.teacher, [], {"type": "start"}, figures, 0)
+    console = asyncio.create_task(read_summary(day, event))
     boards: dict[str, asyncio.Task[None]] = {}
     while time.perf_counter() < day.until:
         for round_ in event.teacher.view.get("rounds") or []:
@@ -319,11 +328,23 @@ async def run_event(day: Day, n: int, event: Event) -> None:
                 event.teacher.changed.wait(), max(0.01, min(5, day.until - time.perf_counter()))
             )
     await asyncio.gather(*boards.values(), return_exceptions=True)
+    console.cancel()
+
+
+async def read_summary(day: Day, event: Event) -> None:
+    """The console's poll of the boards' summary (``web/tournament.py``), every 2 s."""
+    url = f"/api/web/events/{event.made['game_id']}/summary"
+    async with httpx.AsyncClient(base_url=day.bases[0], timeout=60, headers=host(event.made)) as h:
+        while True:
+            with contextlib.suppress(httpx.HTTPError):
+                await h.get(url)
+            await asyncio.sleep(2.0)
 
 
 async def play_board(day: Day, n: int, event: Event, board: Json, figures: Figures) -> None:
     """One board of the event: its pupils' sockets (the one secret of each pupil opens their
-    board), played as classroom_draughts.py plays a game; the robot plays its own side."""
+    board; a simul's teacher's side, the console's secret), played as classroom_draughts.py
+    plays a game (the simul's teacher on one board at a time); the robot plays its own side."""
     rng = random.Random(f"{day.args.seed}-{n}-{board['game_id']}")
     pupils: dict[str, Pupil] = {}
     try:
@@ -334,8 +355,9 @@ async def play_board(day: Day, n: int, event: Event, board: Json, figures: Figur
                     day.ws(len(pupils) + n), board["game_id"], event.secrets[role], side
                 )
         if pupils:
+            length = rng.randint(*day.args.plies)
             await play_game(
-                pupils, rng.randint(*day.args.plies), day.args.think, rng, figures, day.until
+                pupils, length, day.args.think, rng, figures, day.until, event.one_at_a_time
             )
     except Exception as error:
         day.failed("event", error)
@@ -344,22 +366,26 @@ async def play_board(day: Day, n: int, event: Event, board: Json, figures: Figur
             await pupil.conn.close()
 
 
-# -- the simul: a slot ---------------------------------------------------------------------
+# -- the simul: the class event's format, the teacher on every board ----------------------
 
 
 def simul_built() -> bool:
-    """Whether the simul is on this checkout (a game kind, or a format of the class event)."""
-    from boardroom.games.tournament import event as tournament_event
-
-    return "simul" in KINDS or "simul" in getattr(tournament_event, "FORMATS", ())
+    """Whether the simul is on this checkout (a format of the class event)."""
+    return "simul" in tournament_event.FORMATS
 
 
-async def seat_simul(http: httpx.AsyncClient, day: Day, n: int, mix: Mix) -> None:
-    """SLOT (issue 44's simul of 20): the teacher plays one colour on every board from the
-    console, the pupils on their phones. Its client is to be written here once the simul is on
-    main (branch ``simul``); until then the slot says so and seats nothing."""
-    why = "built, but its load client is not written yet" if simul_built() else "not built"
-    print(f"simul {n} of {mix.simul_pupils}: {why} — skipped (the slot in school_day.py)")
+async def seat_simul(http: httpx.AsyncClient, day: Day, n: int, mix: Mix) -> Event | None:
+    """Simul ``n``: the pupils join and enter as in an event; the teacher plays black on every
+    board through the console's one secret (a socket per board), thinking and moving on one
+    board at a time. None (and a note) on a checkout without the simul."""
+    if not simul_built():
+        print(f"simul {n} of {mix.simul_pupils}: not built on this checkout — skipped")
+        return None
+    setup = {"title": f"Simul {n}", "format": "simul", "teacher": "black"}
+    event = await seat_event(http, day, n, mix.simul_pupils, setup, "simul")
+    event.secrets["teacher"] = event.made["host_secret"]
+    event.one_at_a_time["black"] = asyncio.Lock()
+    return event
 
 
 # -- one day -------------------------------------------------------------------------------
@@ -429,10 +455,12 @@ async def day_of(args: argparse.Namespace, mix: Mix, bases: list[str], pids: lis
             seated = await quiz_round(http, day, n, mix)
             jobs.append(guarded(day, "quiz", quiz_final(http, day, n, mix, seated)))
         for n in range(mix.events):
-            event = await seat_event(http, day, n, mix)
+            event = await seat_event(http, day, n, mix.pupils, swiss(n, mix.pupils))
             jobs.append(guarded(day, "event", run_event(day, n, event)))
         for n in range(mix.simul):
-            await seat_simul(http, day, n, mix)
+            simul = await seat_simul(http, day, n, mix)
+            if simul is not None:
+                jobs.append(guarded(day, "simul", run_event(day, n, simul)))
         tasks = [asyncio.create_task(job) for job in jobs]
         await asyncio.sleep(2.0)  # the sockets' first views in
         if args.freeze:
@@ -462,7 +490,7 @@ async def day_of(args: argparse.Namespace, mix: Mix, bases: list[str], pids: lis
     kinds = {}
     if mix.exchange:
         kinds["exchange"] = kind_figures(exchange_figures(day.stats), day.stats.timeouts)
-    for kind in ("quiz", "event"):
+    for kind in ("quiz", "event", "simul"):
         if kind in day.figures:
             kinds[kind] = kind_figures(day.figures[kind])
     everyone = Figures()
@@ -555,7 +583,7 @@ def main() -> int:
     parser.add_argument("--simul", type=int, default=1)
     parser.add_argument("--simul-pupils", type=int, default=20)
     parser.add_argument(
-        "--peers", default="exchange,quiz,event", help="kinds measured alone ('' none)"
+        "--peers", default="exchange,quiz,event,simul", help="kinds measured alone ('' none)"
     )
     parser.add_argument(
         "--interval", type=float, default=2.0, help="an exchange class's command every … s"
