@@ -142,36 +142,48 @@ async def board(
 ) -> None:
     """One board of the class: games played one after another until the time is up."""
     rng = random.Random(args.seed * 1000 + n)
-    serial = 0
     while time.perf_counter() < until:
         _game_id, pupils = await new_game(http, ws, robot, n)
-        length = rng.randint(24, 48)
-        while time.perf_counter() < until:
-            any_pupil = next(iter(pupils.values()))
-            view = any_pupil.view
-            if view.get("phase") == "ended":
-                figures.finished += 1
-                break
-            mover = pupils.get(view.get("to_move") or "")
-            if (
-                view.get("phase") != "play"
-                or mover is None
-                or mover.view.get("to_move") != mover.side
-            ):
-                any_pupil.changed.clear()
-                with contextlib.suppress(TimeoutError):
-                    await asyncio.wait_for(any_pupil.changed.wait(), 5)
-                continue
-            await asyncio.sleep(rng.uniform(*args.think))
-            others = [p for p in pupils.values() if p is not mover]
-            serial += 1
-            if len(mover.view.get("moves") or []) >= length:
-                await send(mover, others, {"type": "resign"}, figures, serial)
-                continue
-            legal = mover.view.get("legal_moves") or []
-            await send(mover, others, {"type": "move", "move": rng.choice(legal)}, figures, serial)
+        await play_game(pupils, rng.randint(24, 48), args.think, rng, figures, until)
         for pupil in pupils.values():
             await pupil.conn.close()
+
+
+async def play_game(
+    pupils: dict[str, Pupil],
+    length: int,
+    think: tuple[float, float],
+    rng: random.Random,
+    figures: Figures,
+    until: float,
+    one_at_a_time: dict[str, asyncio.Lock] | None = None,
+) -> None:
+    """One started game played by its pupils' sockets (a side without one is the robot's):
+    on their turn a pupil thinks ``think`` seconds and plays a random legal move; the side
+    to move resigns after ``length`` plies. Until the game ends or the time is up. A side in
+    ``one_at_a_time`` thinks and moves holding its lock (one person on many boards: the
+    teacher of a simul)."""
+    serial = 0
+    while time.perf_counter() < until:
+        any_pupil = next(iter(pupils.values()))
+        view = any_pupil.view
+        if view.get("phase") == "ended":
+            figures.finished += 1
+            return
+        mover = pupils.get(view.get("to_move") or "")
+        if view.get("phase") != "play" or mover is None or mover.view.get("to_move") != mover.side:
+            any_pupil.changed.clear()
+            with contextlib.suppress(TimeoutError):
+                await asyncio.wait_for(any_pupil.changed.wait(), 5)
+            continue
+        async with (one_at_a_time or {}).get(mover.side) or contextlib.nullcontext():
+            await asyncio.sleep(rng.uniform(*think))
+            others = [p for p in pupils.values() if p is not mover]
+            serial += 1
+            resign = len(mover.view.get("moves") or []) >= length
+            legal = mover.view.get("legal_moves") or []
+            command = {"type": "resign"} if resign else {"type": "move", "move": rng.choice(legal)}
+            await send(mover, others, command, figures, serial)
 
 
 def children_cpu_s(pid: int) -> float:

@@ -122,6 +122,9 @@ class Client:
 @dataclass
 class Stats:
     latencies: list[float] = field(default_factory=list)
+    acks: list[float] = field(default_factory=list)
+    """Each acknowledged command's time from sending to its ack (``latencies``: to the
+    last of the game's sockets holding its version)."""
     sent_at: list[float] = field(default_factory=list)
     commands: int = 0
     errors: int = 0
@@ -187,6 +190,8 @@ async def drive(
         try:
             reply = await asyncio.wait_for(player.replies.get(), 10)
             stats.commands += 1
+            if reply.get("type") == "ack":
+                stats.acks.append(time.perf_counter() - sent)
             if reply.get("type") != "ack":
                 stats.errors += 1
                 code = str(reply.get("code"))

@@ -76,7 +76,8 @@ def fresh_database(url: str) -> str:
 
 
 @contextlib.contextmanager
-def processes(url: str, count: int) -> Iterator[list[str]]:
+def processes(url: str, count: int, pids: list[int] | None = None) -> Iterator[list[str]]:
+    """``count`` servers on ``url``: their bases (and, into ``pids`` if given, their ids)."""
     procs: list[subprocess.Popen[bytes]] = []
     bases = []
     with tempfile.TemporaryDirectory() as tmp:
@@ -96,6 +97,8 @@ def processes(url: str, count: int) -> Iterator[list[str]]:
                     )
                 )
                 bases.append(f"http://127.0.0.1:{port}")
+                if pids is not None:
+                    pids.append(procs[-1].pid)
             for base in bases:
                 for _ in range(1200):
                     with contextlib.suppress(httpx.HTTPError):
