@@ -1,5 +1,6 @@
 """What a phone page must hold to, checked in the browser: nothing wider than the screen
-(also inside scroll boxes), no internal id in the visible text, the task in the first screen."""
+(no box scrolling sideways), no internal id in the visible text, the task in the first screen,
+no word broken across lines, controls a finger can hit; and the walls' checks (issue 43)."""
 
 from __future__ import annotations
 
@@ -9,32 +10,61 @@ from playwright.sync_api import Locator, Page
 
 PHONES = {"390": (390, 844), "360": (360, 740)}
 """The phone sizes every pupil's page is checked at (width × height, CSS px)."""
-INTERNAL_ID = re.compile(r"\b[pto]\d+\b|#\d|\bfirm:\d|\bg[0-9a-f]{8,}\b")
-"""Ids people must never read: seats ``p2``, teams ``t1``, orders ``o27``, ``#1``, games."""
+INTERNAL_ID = re.compile(r"\b[pto]\d+\b|#\d|firm:\d|\bg[0-9a-f]{6,}\b")
+"""Ids people must never read: seats ``p2``, teams ``t1``, orders ``o27``, ``#1``, firms, games."""
 
 WIDER = """() => {
-  const width = document.documentElement.clientWidth;
+  const width = Math.min(innerWidth, document.documentElement.clientWidth);
   const named = (el) => el.tagName.toLowerCase() + (el.id ? "#" + el.id : "")
     + (typeof el.className === "string" && el.className.trim()
       ? "." + el.className.trim().split(/\\s+/).join(".") : "")
-    + (el.dataset && el.dataset.role ? `[data-role=${el.dataset.role}]` : "");
+    + (el.dataset && el.dataset.role ? `[data-role=${el.dataset.role}]` : "")
+    + `[${(el.textContent || "").trim().slice(0, 30)}]`;
   const found = [];
-  if (document.documentElement.scrollWidth > width + 1)
+  if (document.documentElement.scrollWidth > width)
     found.push(`the page: ${document.documentElement.scrollWidth} px`);
   for (const el of document.querySelectorAll("body *")) {
+    if (!el.checkVisibility() || el.closest(".sr-only")) continue;
     const box = el.getBoundingClientRect();
-    if (!box.width || getComputedStyle(el).visibility === "hidden") continue;
-    const scrolls = ["auto", "scroll"].includes(getComputedStyle(el).overflowX);
-    if (box.width > width + 1) found.push(`${named(el)}: ${Math.round(box.width)} px`);
-    else if (scrolls && el.scrollWidth > width + 1)
-      found.push(`${named(el)} scrolls ${el.scrollWidth} px`);
+    if (!box.width) continue;
+    if (box.right > width + 0.5 || box.left < -0.5)
+      found.push(`${named(el)}: ${Math.round(box.left)}..${Math.round(box.right)} px`);
+    const scrolls = getComputedStyle(el).overflowX !== "visible";
+    if (scrolls && el.clientWidth > 0 && el.scrollWidth > el.clientWidth + 1)
+      found.push(`${named(el)} scrolls ${el.scrollWidth} px in ${el.clientWidth}`);
   }
   return found.slice(0, 12);
 }"""
 
+FIRST_SCREEN = """(el) => {
+  if (!el.checkVisibility()) return "not shown";
+  const r = el.getBoundingClientRect();
+  // a bar fixed to the foot of the screen (the exchange's tabs) hides what is under it
+  let floor = innerHeight;
+  for (const bar of document.querySelectorAll("body *")) {
+    const style = getComputedStyle(bar);
+    if (!["fixed", "sticky"].includes(style.position) || !bar.checkVisibility()) continue;
+    if (bar.contains(el) || el.contains(bar)) continue;
+    const b = bar.getBoundingClientRect();
+    if (b.width && b.height && b.bottom >= innerHeight - 1 && b.top > innerHeight / 2)
+      floor = Math.min(floor, b.top);
+  }
+  if (r.top >= 0 && r.bottom <= floor && scrollY === 0) return "";
+  return `${Math.round(r.top)}..${Math.round(r.bottom)} of ${Math.round(floor)}`
+    + ` (scrolled ${scrollY})`;
+}"""
+
+SMALL = """(where) => [...document.querySelectorAll(
+  `${where} button, ${where} select, ${where} input:not([type=checkbox])`
+)].filter((el) => el.checkVisibility() && !el.closest(".board"))
+  .filter((el) => el.getBoundingClientRect().height < 43.5)
+  .map((el) => `${el.tagName.toLowerCase()} «${(el.textContent || el.name || "").trim()}»`)"""
+"""Every control a finger hits (44 px high at the least) inside ``where``, the squares aside."""
+
 
 def wider_than_screen(page: Page) -> list[str]:
-    """Every element wider than the screen (a scroll box by its content too), named."""
+    """Every visible element reaching past either side of the screen, and every box that
+    scrolls or clips its content sideways, named; the page itself wider than the screen."""
     found: list[str] = page.evaluate(WIDER)
     return found
 
@@ -45,13 +75,31 @@ def ids_shown(page: Page) -> list[str]:
     return sorted({m.group(0) for m in INTERNAL_ID.finditer(text)})
 
 
+def first_screen_problem(element: Locator) -> str:
+    """Why ``element`` is not wholly inside the first screen, without scrolling and above a
+    bar fixed to the screen's foot (``""`` when it is)."""
+    if element.count() == 0:
+        return "not shown"
+    why: str = element.evaluate(FIRST_SCREEN)
+    return why
+
+
 def in_first_screen(page: Page, element: Locator) -> bool:
     """Whether ``element`` starts and ends inside the first screen, without scrolling."""
-    box = element.bounding_box()
-    height = page.evaluate("() => window.innerHeight")
-    scrolled = page.evaluate("() => window.scrollY")
-    inside = box is not None and box["y"] >= 0 and box["y"] + box["height"] <= height
-    return inside and scrolled == 0
+    del page  # the element knows its page
+    return first_screen_problem(element) == ""
+
+
+def broken_words(page: Page, where: str = "main") -> list[str]:
+    """The words (two letters or more) laid on two lines inside ``where``."""
+    found: list[str] = page.evaluate(BROKEN_WORDS, where)
+    return found
+
+
+def small_targets(page: Page, where: str) -> list[str]:
+    """The controls inside ``where`` (the board's squares aside) lower than a finger."""
+    found: list[str] = page.evaluate(SMALL, where)
+    return found
 
 
 # --- one set of checks for every screen the class reads: walls and phones (issue 43) ----------
@@ -212,7 +260,7 @@ def screen_problems(
     box that scrolls, text cut short (an ellipsis or a clipped box), text under ``least_px``
     (outside the top bar), a name not whole, a placeholder."""
     found: list[str] = page.evaluate(SCREEN, [key, least_px])
-    found += [f"broken word: {w}" for w in page.evaluate(BROKEN_WORDS, "main")]
+    found += [f"broken word: {w}" for w in broken_words(page)]
     found += [f"overlap: {o}" for o in page.evaluate(TEXT_OVERLAPS, "main")]
     found += [f"name not whole: {name}" for name in names_missing(page, names or [])]
     found += [f"placeholder shown: {word}" for word in placeholders_shown(page)]
@@ -230,7 +278,7 @@ def phone_table_problems(page: Page, names: list[str] | None = None) -> list[str
     a table overlapping, no word broken across lines, every name whole, no placeholder."""
     found = [f"wider: {w}" for w in wider_than_screen(page)]
     found += [f"overlap: {o}" for o in page.evaluate(TEXT_OVERLAPS, "table")]
-    found += [f"broken word: {w}" for w in page.evaluate(BROKEN_WORDS, "table")]
+    found += [f"broken word: {w}" for w in broken_words(page, "table")]
     found += [f"name not whole: {name}" for name in names_missing(page, names or [])]
     found += [f"placeholder shown: {word}" for word in placeholders_shown(page)]
     return found

@@ -2,10 +2,11 @@
 Alexandra at 390×844 and Konstantin at 360×740 in the same game. At the start of each task
 (wait, trade, move, vote) its element is inside the first screen without scrolling; nothing
 is wider than the screen (no box scrolls sideways, a scroll box included); no internal id is
-shown; a long surname is never broken; notices that no longer apply are gone (the fill report
-of an order that expired, the ballot after the meetings closed, a refusal after the next
-change). The turn banner is up in the first animation frame after the view that calls the
-pupil's firm, and the phone was asked to vibrate. Screenshots: x-phone-TASK-SIZE.png."""
+shown; no word is broken across lines (a long surname included); notices that no longer
+apply are gone (the fill report of an order that expired, the ballot after the meetings closed,
+a refusal after the next change). The turn banner is up in the first animation frame after the
+view that calls the pupil's firm, and the phone was asked to vibrate.
+Screenshots: x-phone-TASK-SIZE.png."""
 
 from __future__ import annotations
 
@@ -13,6 +14,13 @@ import re
 import time
 
 import pytest
+from phone_checks import (
+    broken_words,
+    first_screen_problem,
+    ids_shown,
+    small_targets,
+    wider_than_screen,
+)
 from playwright.sync_api import Browser, Page, expect
 from web_support import Api, Json, Server, errors_of, new_page, shot
 
@@ -25,9 +33,6 @@ NAMES = [
     "Борис Борисович Александровский",
 ]
 SIZES = {"p1": (390, 844), "p2": (360, 740)}
-#: What a pupil must never read: an order, player or firm id.
-IDS = re.compile(r"\bo\d+\b|#\d|\bp\d+\b|firm:\d|\bg[0-9a-f]{6,}\b")
-
 #: Spies: navigator.vibrate, and whether the turn banner is up in the first animation frame
 #: after a view frame that offers the pupil a move.
 SPY = """
@@ -54,69 +59,8 @@ window.WebSocket = class extends Native {
 };
 """
 
-#: Every control of the player's screen a finger can hit (44 px high), the squares aside.
-SMALL = """() => [...document.querySelectorAll(
-  'main.x-player button, main.x-player select, main.x-player input:not([type=checkbox])'
-)].filter((el) => el.checkVisibility() && !el.closest('.board'))
-  .filter((el) => el.getBoundingClientRect().height < 43.5)
-  .map((el) => `${el.tagName.toLowerCase()} «${(el.textContent || el.name || '').trim()}»`)"""
-
 #: The page seen again (the tab comes to the front).
 SHOW = "window.__hide = false; document.dispatchEvent(new Event('visibilitychange'))"
-
-#: Every visible element inside the screen's width, no box scrolling sideways.
-WIDE = """() => {
-  const out = [];
-  for (const el of document.querySelectorAll('body *')) {
-    if (!el.checkVisibility || !el.checkVisibility() || el.closest('.sr-only')) continue;
-    const r = el.getBoundingClientRect();
-    if (r.width === 0) continue;
-    const text = (el.textContent || '').trim().slice(0, 30);
-    const name = `${el.tagName.toLowerCase()}.${el.className || ''}[${text}]`;
-    if (r.right > innerWidth + 0.5 || r.left < -0.5) {
-      out.push(`${name}: ${Math.round(r.left)}..${Math.round(r.right)}`);
-    }
-    const scrolls = getComputedStyle(el).overflowX !== 'visible';
-    if (scrolls && el.clientWidth > 0 && el.scrollWidth > el.clientWidth + 1) {
-      out.push(`${name}: scrolls ${el.scrollWidth} in ${el.clientWidth}`);
-    }
-  }
-  const page = document.documentElement.scrollWidth;
-  if (page > innerWidth) out.push(`page ${page}`);
-  return out;
-}"""
-
-#: Each long word of the names on one line wherever it is shown.
-BROKEN = """(words) => {
-  const out = [];
-  const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
-  for (let node = walker.nextNode(); node; node = walker.nextNode()) {
-    if (!node.parentElement || !node.parentElement.checkVisibility()) continue;
-    for (const word of words) {
-      const at = node.data.indexOf(word);
-      if (at < 0) continue;
-      const range = document.createRange();
-      range.setStart(node, at);
-      range.setEnd(node, at + word.length);
-      const rects = [...range.getClientRects()].filter((r) => r.width > 0);
-      const tops = new Set(rects.map((r) => Math.round(r.top)));
-      if (tops.size > 1) out.push(word);
-    }
-  }
-  return out;
-}"""
-
-#: The task's element inside the first screen: below the top, above the tab bar.
-IN_FIRST_SCREEN = """(selector) => {
-  const el = document.querySelector(selector);
-  if (!el || !el.checkVisibility()) return `${selector}: not shown`;
-  const r = el.getBoundingClientRect();
-  const bar = document.querySelector('.x-tabs');
-  const floor = bar && bar.checkVisibility() ? bar.getBoundingClientRect().top : innerHeight;
-  if (r.top >= -0.5 && r.bottom <= floor + 0.5 && scrollY === 0) return '';
-  const span = `${Math.round(r.top)}..${Math.round(r.bottom)}`;
-  return `${selector}: ${span} of ${Math.round(floor)} (scrolled ${scrollY})`;
-}"""
 
 TASK_ELEMENT = {
     "wait": "[data-role=task]",
@@ -125,8 +69,6 @@ TASK_ELEMENT = {
     "vote": "[data-meeting] [data-ballot]",
     "portfolio": "[data-panel=accounts] .x-card",
 }
-#: The names' long words (a compound name may break at its hyphen, as typesetting allows).
-LONG_WORDS = ["Александра", "Константинопольская", "Преображенский", "Соколов", "Александровский"]
 
 
 def phone(browser: Browser, server: Server, gid: str, secret: str, role: str) -> Page:
@@ -145,14 +87,12 @@ def problems(page: Page, task: str, step: str, shown: str = "") -> list[str]:
     expect(page.locator(f"main.x-player[data-task={task}]")).to_be_attached(timeout=15000)
     page.wait_for_timeout(150)
     where = f"{step}@{page.viewport_size['width'] if page.viewport_size else '?'}"
-    found = [
-        f"{where}: {x}" for x in [page.evaluate(IN_FIRST_SCREEN, TASK_ELEMENT[shown or task])] if x
-    ]
-    found += [f"{where}: wider: {x}" for x in page.evaluate(WIDE)]
-    found += [f"{where}: broken word: {x}" for x in page.evaluate(BROKEN, LONG_WORDS)]
-    found += [f"{where}: small target: {x}" for x in page.evaluate(SMALL)]
-    text = page.locator("body").inner_text()
-    found += [f"{where}: id shown: «{m.group(0)}»" for m in IDS.finditer(text)]
+    first = first_screen_problem(page.locator(TASK_ELEMENT[shown or task]).first)
+    found = [f"{where}: {TASK_ELEMENT[shown or task]}: {first}"] if first else []
+    found += [f"{where}: wider: {x}" for x in wider_than_screen(page)]
+    found += [f"{where}: broken word: {x}" for x in broken_words(page, "body")]
+    found += [f"{where}: small target: {x}" for x in small_targets(page, "main.x-player")]
+    found += [f"{where}: id shown: «{x}»" for x in ids_shown(page)]
     return found
 
 
